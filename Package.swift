@@ -1,0 +1,59 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "mwkit",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "mwkit", targets: ["mwkit"]),
+        .library(name: "MWCore", targets: ["MWCore"]),
+        .library(name: "MWArchive", targets: ["MWArchive"]),
+        .library(name: "MWStore", targets: ["MWStore"]),
+        .library(name: "MWTMDb", targets: ["MWTMDb"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CArchive",
+            pkgConfig: "libarchive",
+            providers: [.apt(["libarchive-dev"])]
+        ),
+        .target(name: "MWCore"),
+        .target(name: "MWArchive", dependencies: [
+            "MWCore", "CArchive",
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
+        .target(name: "MWStore", dependencies: [
+            "MWCore",
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
+        .target(name: "MWTMDb", dependencies: [
+            "MWCore",
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .executableTarget(name: "mwkit", dependencies: [
+            "MWCore", "MWArchive", "MWStore", "MWTMDb",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .testTarget(name: "MWCoreTests", dependencies: [
+            "MWCore",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
+        .testTarget(name: "MWArchiveTests", dependencies: ["MWArchive", "MWCore"]),
+        .testTarget(name: "MWStoreTests", dependencies: ["MWStore", "MWCore"]),
+        .testTarget(name: "MWTMDbTests", dependencies: [
+            "MWTMDb", "MWCore",
+            .product(name: "FlyingFox", package: "FlyingFox"),
+        ]),
+    ],
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,2 @@
+/// Placeholder; see the owning issue.
+public enum MWArchiveModule {}

@@ -1,0 +1,73 @@
+/// How serious a finding is. Errors make a file invalid; warnings only with `--strict`.
+public enum Severity: String, Sendable, Codable, Comparable {
+    case warning, error
+    public static func < (a: Severity, b: Severity) -> Bool { a == .warning && b == .error }
+}
+
+/// One finding about an input: what (a stable `code` and a message naming the offending
+/// value) and where (a JSON Pointer and, when known, line and column, 1-based).
+public struct Diagnostic: Sendable, Codable, Equatable {
+    public var severity: Severity
+    /// A stable code from ``DiagnosticCode``, documented in docs/DIAGNOSTICS.md.
+    public var code: String
+    public var message: String
+    /// RFC 6901 JSON Pointer into the document ("" is the root).
+    public var pointer: String
+    public var line: Int?
+    public var column: Int?
+    /// Byte offset into the source, when known (used to compute line and column lazily).
+    public var offset: Int?
+
+    public init(_ severity: Severity, _ code: DiagnosticCode, _ message: String, pointer: String = "",
+                line: Int? = nil, column: Int? = nil, offset: Int? = nil) {
+        self.severity = severity
+        self.code = code.rawValue
+        self.message = message
+        self.pointer = pointer
+        self.line = line
+        self.column = column
+        self.offset = offset
+    }
+
+    public static func error(_ code: DiagnosticCode, _ message: String, pointer: String = "", offset: Int? = nil) -> Diagnostic {
+        Diagnostic(.error, code, message, pointer: pointer, offset: offset)
+    }
+
+    public static func warning(_ code: DiagnosticCode, _ message: String, pointer: String = "", offset: Int? = nil) -> Diagnostic {
+        Diagnostic(.warning, code, message, pointer: pointer, offset: offset)
+    }
+
+    private enum CodingKeys: String, CodingKey { case severity, code, message, pointer, line, column }
+}
+
+/// Builds a JSON Pointer from path components, escaping `~` and `/` (RFC 6901).
+public func jsonPointer(_ parts: [Any]) -> String {
+    var s = ""
+    for p in parts {
+        s += "/"
+        if let i = p as? Int { s += String(i) } else {
+            s += String(describing: p).replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        }
+    }
+    return s
+}
+
+/// Shortens a value for quoting in a message: at most 60 characters, control characters escaped.
+public func quoted(_ value: String, limit: Int = 60) -> String {
+    var out = ""
+    var n = 0
+    for ch in value.unicodeScalars {
+        if n >= limit { out += "…"; break }
+        switch ch {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\t": out += "\\t"
+        case "\r": out += "\\r"
+        default:
+            if ch.value < 0x20 { out += "\\u" + String(ch.value, radix: 16) } else { out.unicodeScalars.append(ch) }
+        }
+        n += 1
+    }
+    return "\"" + out + "\""
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// Options for reading a backup JSON.
+public struct ReadOptions: Sendable {
+    /// How numeric dates in v1 are interpreted.
+    public var dateEncoding: DateEncoding = .reference
+    /// Stop collecting diagnostics after this many errors (nil: no cap).
+    public var maxErrors: Int? = nil
+    /// Build the ``Library`` (false: validate only, with less memory).
+    public var buildLibrary: Bool = true
+    /// Parser limits against hostile input.
+    public var limits: JSONLimits = .init()
+
+    public init(dateEncoding: DateEncoding = .reference, maxErrors: Int? = nil, buildLibrary: Bool = true) {
+        self.dateEncoding = dateEncoding
+        self.maxErrors = maxErrors
+        self.buildLibrary = buildLibrary
+    }
+}
+
+/// Limits the JSON reader enforces so hostile input fails with a diagnostic, not a crash or hang.
+public struct JSONLimits: Sendable {
+    /// Deepest nesting of arrays/objects accepted.
+    public var maxDepth: Int = 64
+    /// Longest string value, in bytes.
+    public var maxStringBytes: Int = 1 << 20
+    /// Longest number literal, in bytes.
+    public var maxNumberBytes: Int = 64
+    public init() {}
+}
+
+/// What reading a backup produced: the detected format, the library (when readable and
+/// requested) and every diagnostic (structural and semantic), each with its position.
+public struct ReadResult: Sendable {
+    /// The detected format, nil when the input was not recognised.
+    public var format: BackupFormat?
+    /// The JSON format version found in the document (1, 2, or an unknown number).
+    public var formatVersion: Int?
+    /// The library read, nil when the input could not be parsed into one.
+    public var library: Library?
+    public var diagnostics: [Diagnostic]
+    /// Counts per entity, filled even when the library is not built.
+    public var counts: EntityCounts = .init()
+
+    public init(format: BackupFormat? = nil, formatVersion: Int? = nil, library: Library? = nil,
+                diagnostics: [Diagnostic] = [], counts: EntityCounts = .init()) {
+        self.format = format
+        self.formatVersion = formatVersion
+        self.library = library
+        self.diagnostics = diagnostics
+        self.counts = counts
+    }
+
+    public var errorCount: Int { diagnostics.lazy.filter { $0.severity == .error }.count }
+    public var warningCount: Int { diagnostics.lazy.filter { $0.severity == .warning }.count }
+    /// No errors (warnings allowed).
+    public var isValid: Bool { errorCount == 0 }
+}
+
+/// Numbers of records per entity.
+public struct EntityCounts: Sendable, Codable, Equatable {
+    public var lists = 0, listItems = 0, titles = 0, episodes = 0, notes = 0, preferences = 0
+    public init() {}
+}
+
+/// The kind of content a file holds, decided from its bytes, not its name.
+public enum ContentKind: Sendable, Equatable {
+    case zip, json, empty, unknown
+}
+
+/// Options for writing a backup JSON.
+public struct WriteOptions: Sendable {
+    /// Indent output (v2 default is pretty; v1 default compact like the app's encoder).
+    public var pretty: Bool?
+    public init(pretty: Bool? = nil) { self.pretty = pretty }
+}

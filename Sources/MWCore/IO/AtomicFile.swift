@@ -1,0 +1,92 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes outputs atomically: bytes go to a temporary file beside the destination, which is
+/// renamed over it only when complete, so a failed run never leaves a partial output.
+public enum AtomicFile {
+    /// Writes `data` to `url` atomically (or to standard output when `url` is nil).
+    public static func write(_ data: [UInt8], to url: URL?) throws {
+        try write(to: url) { sink in sink.write(data) }
+    }
+
+    /// Streams output produced by `body` into `url` atomically (stdout when `url` is nil).
+    /// The temporary file is removed if `body` throws.
+    public static func write(to url: URL?, _ body: (inout FileSink) throws -> Void) throws {
+        guard let url else {
+            var sink = FileSink(fd: 1)
+            try body(&sink)
+            try sink.flush()
+            return
+        }
+        let dir = url.deletingLastPathComponent()
+        let tmp = dir.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let fd = open(tmp.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw MWError.io("cannot create \(tmp.path): \(String(cString: strerror(errno)))") }
+        var sink = FileSink(fd: fd)
+        do {
+            try body(&sink)
+            try sink.flush()
+            guard fsync(fd) == 0 else { throw MWError.io("cannot sync \(tmp.path): \(String(cString: strerror(errno)))") }
+            close(fd)
+            guard rename(tmp.path, url.path) == 0 else {
+                throw MWError.io("cannot rename to \(url.path): \(String(cString: strerror(errno)))")
+            }
+        } catch {
+            close(fd)
+            unlink(tmp.path)
+            throw error
+        }
+    }
+
+    /// A temporary path beside `url` for callers that build a file themselves
+    /// (e.g. libarchive) and then call ``commit(_:to:)``.
+    public static func temporaryURL(beside url: URL) -> URL {
+        url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+    }
+
+    /// Renames a finished temporary file over `url`.
+    public static func commit(_ tmp: URL, to url: URL) throws {
+        guard rename(tmp.path, url.path) == 0 else {
+            let msg = String(cString: strerror(errno))
+            unlink(tmp.path)
+            throw MWError.io("cannot rename to \(url.path): \(msg)")
+        }
+    }
+}
+
+/// A buffered writer to a file descriptor, flushing in 1 MiB chunks to keep memory flat.
+public struct FileSink {
+    let fd: Int32
+    var buffer: [UInt8] = []
+    private let chunk = 1 << 20
+
+    public init(fd: Int32) {
+        self.fd = fd
+        buffer.reserveCapacity(chunk + 4096)
+    }
+
+    /// Appends bytes, flushing when the buffer is full.
+    public mutating func write<C: Collection>(_ bytes: C) where C.Element == UInt8 {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= chunk { try? flush() }
+    }
+
+    /// Writes out buffered bytes.
+    public mutating func flush() throws {
+        var off = 0
+        while off < buffer.count {
+            let n = buffer.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + off, $0.count - off) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                let msg = String(cString: strerror(errno))
+                buffer.removeAll(keepingCapacity: true)
+                throw MWError.io("write failed: \(msg)")
+            }
+            off += n
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// A user list of titles (seeds/000 §2.3) with its memberships (§2.4) in order.
+public struct MediaList: Equatable, Sendable {
+    public var id: String
+    public var name: String
+    public var icon: String?
+    public var colorHex: String?
+    public var sortOrder: Int
+    /// `nil` when unknown (v1 does not carry it).
+    public var isDefault: Bool?
+    public var dateCreated: Date?
+    public var dateModified: Date?
+    /// Memberships, in the order the source listed them.
+    public var items: [ListItem]
+
+    public init(id: String, name: String, icon: String? = nil, colorHex: String? = nil, sortOrder: Int = 0,
+                isDefault: Bool? = nil, dateCreated: Date? = nil, dateModified: Date? = nil,
+                items: [ListItem] = []) {
+        self.id = id
+        self.name = name
+        self.icon = icon
+        self.colorHex = colorHex
+        self.sortOrder = sortOrder
+        self.isDefault = isDefault
+        self.dateCreated = dateCreated
+        self.dateModified = dateModified
+        self.items = items
+    }
+}
+
+/// A title's membership in a list (seeds/000 §2.4).
+public struct ListItem: Equatable, Sendable {
+    /// The ListItem's own id; `nil` when unknown (v1 lists carry only title ids).
+    public var id: String?
+    public var titleId: String
+    /// Sort order within the list; v1 readers set it to the position in `titleIds`.
+    public var orderIndex: Int
+    public var dateAdded: Date?
+
+    public init(id: String? = nil, titleId: String, orderIndex: Int, dateAdded: Date? = nil) {
+        self.id = id
+        self.titleId = titleId
+        self.orderIndex = orderIndex
+        self.dateAdded = dateAdded
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// A user note attached to exactly one title or episode (seeds/000 §2.5).
+public struct Note: Equatable, Sendable {
+    public var id: String
+    /// The id of the parent title or episode.
+    public var parentId: String
+    public var parentType: NoteParentType
+    public var text: String
+    /// Private to its creator; such notes never leave in a shared export (seeds/004 §9.1).
+    public var ownerOnly: Bool
+    public var dateCreated: Date
+    public var dateModified: Date?
+
+    public init(id: String, parentId: String, parentType: NoteParentType, text: String,
+                ownerOnly: Bool = true, dateCreated: Date, dateModified: Date? = nil) {
+        self.id = id
+        self.parentId = parentId
+        self.parentType = parentType
+        self.text = text
+        self.ownerOnly = ownerOnly
+        self.dateCreated = dateCreated
+        self.dateModified = dateModified
+    }
+}

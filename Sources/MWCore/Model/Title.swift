@@ -1,0 +1,93 @@
+import Foundation
+
+/// A movie or TV show (seeds/000 §2.1).
+///
+/// TMDb-derivable metadata lives in `metadata`; `nil` marks a *stripped* record whose
+/// metadata is absent (to be re-hydrated from TMDb), distinct from empty values.
+public struct Title: Equatable, Sendable {
+    /// Primary identifier (a UUID string, kept verbatim as read).
+    public var id: String
+    /// TMDb identifier; with `mediaType` the external key.
+    public var tmdbId: Int64
+    public var mediaType: MediaType
+    /// TMDb-derived metadata; `nil` when the record is stripped.
+    public var metadata: TitleMetadata?
+    public var watched: Bool
+    public var watchedDate: Date?
+    /// -1 disliked, 0 neutral, 1 liked.
+    public var likedStatus: Int
+    public var dateAdded: Date
+    public var dateModified: Date?
+    public var localPosterPath: String?
+    public var localBackdropPath: String?
+
+    public init(id: String, tmdbId: Int64, mediaType: MediaType, metadata: TitleMetadata?,
+                watched: Bool = false, watchedDate: Date? = nil, likedStatus: Int = 0,
+                dateAdded: Date, dateModified: Date? = nil,
+                localPosterPath: String? = nil, localBackdropPath: String? = nil) {
+        self.id = id
+        self.tmdbId = tmdbId
+        self.mediaType = mediaType
+        self.metadata = metadata
+        self.watched = watched
+        self.watchedDate = watchedDate
+        self.likedStatus = likedStatus
+        self.dateAdded = dateAdded
+        self.dateModified = dateModified
+        self.localPosterPath = localPosterPath
+        self.localBackdropPath = localBackdropPath
+    }
+
+    /// Whether the TMDb-derived metadata has been removed.
+    public var isStripped: Bool { metadata == nil }
+}
+
+/// The TMDb-derivable part of a title. Optional fields v1 cannot carry stay `nil` when unknown.
+public struct TitleMetadata: Equatable, Sendable {
+    public var title: String
+    public var originalTitle: String?
+    public var imdbId: String?
+    public var year: Int
+    public var overview: String?
+    public var genres: [String]
+    public var runtime: Int
+    public var posterPath: String?
+    public var backdropPath: String?
+    public var originalLanguage: String?
+    public var popularity: Double?
+    public var voteAverage: Double?
+    public var voteCount: Int?
+    public var releaseDate: Date?
+    public var firstAirDate: Date?
+    public var lastAirDate: Date?
+    public var status: String?
+    public var numberOfSeasons: Int?
+    public var numberOfEpisodes: Int?
+
+    public init(title: String, originalTitle: String? = nil, imdbId: String? = nil, year: Int = 0,
+                overview: String? = nil, genres: [String] = [], runtime: Int = 0,
+                posterPath: String? = nil, backdropPath: String? = nil, originalLanguage: String? = nil,
+                popularity: Double? = nil, voteAverage: Double? = nil, voteCount: Int? = nil,
+                releaseDate: Date? = nil, firstAirDate: Date? = nil, lastAirDate: Date? = nil,
+                status: String? = nil, numberOfSeasons: Int? = nil, numberOfEpisodes: Int? = nil) {
+        self.title = title
+        self.originalTitle = originalTitle
+        self.imdbId = imdbId
+        self.year = year
+        self.overview = overview
+        self.genres = genres
+        self.runtime = runtime
+        self.posterPath = posterPath
+        self.backdropPath = backdropPath
+        self.originalLanguage = originalLanguage
+        self.popularity = popularity
+        self.voteAverage = voteAverage
+        self.voteCount = voteCount
+        self.releaseDate = releaseDate
+        self.firstAirDate = firstAirDate
+        self.lastAirDate = lastAirDate
+        self.status = status
+        self.numberOfSeasons = numberOfSeasons
+        self.numberOfEpisodes = numberOfEpisodes
+    }
+}

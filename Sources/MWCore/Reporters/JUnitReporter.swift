@@ -1,0 +1,48 @@
+/// JUnit XML: one test suite, one test case per file; each error diagnostic is a failure,
+/// so CI systems that read JUnit show invalid backups as failed tests.
+public struct JUnitReporter: Reporter {
+    public static let identifier = "junit"
+    public init() {}
+
+    public func render(_ reports: [FileReport]) -> String {
+        let failures = reports.filter { $0.errors > 0 }.count
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<testsuites name=\"mwkit\" tests=\"\(reports.count)\" failures=\"\(failures)\">\n"
+        out += "  <testsuite name=\"mwkit validate\" tests=\"\(reports.count)\" failures=\"\(failures)\" errors=\"0\">\n"
+        for r in reports {
+            out += "    <testcase classname=\"mwkit.validate\" name=\"\(xml(r.path))\""
+            let errs = r.diagnostics.filter { $0.severity == .error }
+            let warns = r.diagnostics.filter { $0.severity == .warning }
+            if errs.isEmpty && warns.isEmpty { out += "/>\n"; continue }
+            out += ">\n"
+            for d in errs {
+                out += "      <failure type=\"\(xml(d.code))\" message=\"\(xml(d.message))\">"
+                out += xml("\(r.path):\(d.position) \(d.pointer): \(d.message)") + "</failure>\n"
+            }
+            if !warns.isEmpty {
+                out += "      <system-out>"
+                out += warns.map { xml("warning [\($0.code)] \(r.path):\($0.position) \($0.pointer): \($0.message)") }.joined(separator: "\n")
+                out += "</system-out>\n"
+            }
+            out += "    </testcase>\n"
+        }
+        out += "  </testsuite>\n</testsuites>\n"
+        return out
+    }
+
+    private func xml(_ s: String) -> String {
+        var o = ""
+        for ch in s.unicodeScalars {
+            switch ch {
+            case "&": o += "&amp;"
+            case "<": o += "&lt;"
+            case ">": o += "&gt;"
+            case "\"": o += "&quot;"
+            case "'": o += "&apos;"
+            default:
+                if ch.value < 0x20 && ch != "\n" && ch != "\t" { o += "&#x\(String(ch.value, radix: 16));" } else { o.unicodeScalars.append(ch) }
+            }
+        }
+        return o
+    }
+}

@@ -1,0 +1,57 @@
+/// The findings for one input file, as reporters print them.
+public struct FileReport: Sendable, Codable, Equatable {
+    /// The path as given on the command line ("-" for stdin).
+    public var path: String
+    /// Detected format name (``BackupFormat`` raw value), nil when unrecognised.
+    public var format: String?
+    /// Detected JSON format version.
+    public var formatVersion: Int?
+    /// True when there are no errors (and, under `--strict`, no warnings).
+    public var valid: Bool
+    public var counts: EntityCounts
+    public var errors: Int
+    public var warnings: Int
+    public var diagnostics: [Diagnostic]
+
+    public init(path: String, format: String?, formatVersion: Int?, valid: Bool, counts: EntityCounts, diagnostics: [Diagnostic]) {
+        self.path = path
+        self.format = format
+        self.formatVersion = formatVersion
+        self.valid = valid
+        self.counts = counts
+        self.diagnostics = diagnostics
+        self.errors = diagnostics.filter { $0.severity == .error }.count
+        self.warnings = diagnostics.filter { $0.severity == .warning }.count
+    }
+}
+
+/// Turns file reports into text for one output style (modelled on SwiftLint's reporters).
+public protocol Reporter: Sendable {
+    /// The `--format` name.
+    static var identifier: String { get }
+    /// Renders all reports as one document.
+    func render(_ reports: [FileReport]) -> String
+}
+
+/// The output styles of `validate` and `verify`.
+public enum ReporterKind: String, Sendable, CaseIterable {
+    case text, json, github, junit
+
+    /// The reporter for this style.
+    public var reporter: any Reporter {
+        switch self {
+        case .text: return TextReporter()
+        case .json: return JSONReporter()
+        case .github: return GitHubReporter()
+        case .junit: return JUnitReporter()
+        }
+    }
+}
+
+extension Diagnostic {
+    /// "line:col" or "-" when unknown.
+    var position: String {
+        if let line, let column { return "\(line):\(column)" }
+        return "-"
+    }
+}

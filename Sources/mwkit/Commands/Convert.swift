@@ -1,0 +1,2 @@
+import ArgumentParser
+struct Convert: ParsableCommand { func run() throws {} }

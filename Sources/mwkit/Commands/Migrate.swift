@@ -1,0 +1,2 @@
+import ArgumentParser
+struct Migrate: ParsableCommand { func run() throws {} }

@@ -1,0 +1,2 @@
+import ArgumentParser
+struct Stats: ParsableCommand { func run() throws {} }

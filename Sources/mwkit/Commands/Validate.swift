@@ -1,0 +1,2 @@
+import ArgumentParser
+struct Validate: ParsableCommand { func run() throws {} }
