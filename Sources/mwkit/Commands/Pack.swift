@@ -1,7 +1,62 @@
 import ArgumentParser
+import Foundation
+import MWArchive
+import MWCore
 
-/// Placeholder until the owning issue lands.
+/// `mwkit pack BACKUP.json --images DIR -o OUT.zip`: builds a mediawatch-zip from a backup
+/// and an image cache directory (files named by TMDb path basename).
 struct Pack: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "pack", abstract: "(not yet implemented)")
-    func run() throws { throw CLIExit.failure("pack is not implemented yet", code: 2) }
+    static let configuration = CommandConfiguration(
+        abstract: "Pack a backup and its cached images into a mediawatch-zip (docs/FORMAT.md, \"ZIP\").",
+        discussion: """
+        Only images referenced by the backup's records are packed; referenced images missing from DIR are \
+        warnings (errors with --require-images). The output appears complete or not at all.
+        Exit codes: 0 packed, 1 invalid backup or missing images with --require-images, 2 unreadable input or usage error.
+        """)
+
+    @Argument(help: "The backup JSON (v1 or v2; format detected from the content).")
+    var input: String
+
+    @Option(help: "Image cache directory: files named by TMDb path basename (abc.jpg), or an unpacked mediawatch-zip.")
+    var images: String?
+
+    @Option(name: .shortAndLong, help: "Output ZIP file.")
+    var output: String
+
+    @Option(help: "Format of the JSON inside the ZIP: mediawatch-v2 or mediawatch-v1.")
+    var json: BackupFormat = .mediawatchV2
+
+    @Flag(help: "Fail (exit 1, nothing written) when a referenced image is missing.")
+    var requireImages = false
+
+    @OptionGroup var inputOptions: InputOptions
+
+    func validate() throws {
+        guard json != .mediawatchZip else { throw ValidationError("--json must be mediawatch-v1 or mediawatch-v2") }
+        guard output != "-" else { throw ValidationError("pack writes a file; '-' (stdout) is not supported") }
+    }
+
+    func run() throws {
+        do {
+            if let images {
+                var isDir: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: images, isDirectory: &isDir), isDir.boolValue else {
+                    throw MWError.io("--images \(images): no such directory")
+                }
+            }
+            let loaded = try BackupLoader.loadValid(input, options: inputOptions.readOptions())
+            let from = loaded.result.formatVersion ?? 1
+            let (lib, warnings, _) = try Migrator().migrate(loaded.result.library!, from: from, to: json.jsonVersion)
+            let source: any ZipImageSource = images.map { DirectoryImageSource(directory: URL(fileURLWithPath: $0)) } ?? NoImages()
+            let diags = try ZipBackup.write(lib, jsonFormat: json, images: source, to: URL(fileURLWithPath: output),
+                                            requireImages: requireImages)
+            for d in warnings + diags { printErr("\(d.severity.rawValue): [\(d.code)] \(d.message)") }
+            let missing = diags.filter { $0.code == DiagnosticCode.zipImageMissing.rawValue }.count
+            let wanted = Set(lib.imageReferences.map { "\($0.role)/\($0.fileName)" }).count
+            printErr("packed \(input) → \(output): \(wanted - missing) of \(wanted) images" + (missing > 0 ? " (\(missing) missing)" : ""))
+        } catch let MWError.invalid(diags) {
+            for d in diags { printErr("\(d.severity.rawValue): [\(d.code)] \(d.message)") }
+            throw CLIExit.failure("nothing was written to \(output)", code: 1)
+        } catch { throw CLIExit.from(error) }
+    }
 }

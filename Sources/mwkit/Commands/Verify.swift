@@ -1,7 +1,52 @@
 import ArgumentParser
+import Foundation
+import MWArchive
+import MWCore
 
-/// Placeholder until the owning issue lands.
+/// `mwkit verify IN.zip [--quick]`: integrity check of a mediawatch-zip, like `restic check`.
 struct Verify: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "verify", abstract: "(not yet implemented)")
-    func run() throws { throw CLIExit.failure("verify is not implemented yet", code: 2) }
+    static let configuration = CommandConfiguration(
+        abstract: "Verify a ZIP backup: re-hash every entry against manifest.json and validate the backup inside.",
+        discussion: """
+        Full mode reads every entry and reports checksum or size mismatches, entries missing from or not in the \
+        manifest, images missing for records or used by none, and the JSON's own validation. --quick checks the \
+        structure and the manifest without reading image bytes.
+        Exit codes: 0 valid (warnings allowed), 1 invalid (or warnings with --strict), 2 unreadable input or usage error.
+        """)
+
+    @Argument(help: "The ZIP backup(s) to verify.")
+    var paths: [String]
+
+    @Flag(help: "Check structure and manifest only; do not read image bytes.")
+    var quick = false
+
+    @Option(help: "Output style: text, json, github, junit.")
+    var format: ReporterKind = .text
+
+    @Flag(help: "Treat warnings as errors.")
+    var strict = false
+
+    @OptionGroup var limits: ZipLimitOptions
+
+    @OptionGroup var input: InputOptions
+
+    func run() throws {
+        var reports: [FileReport] = []
+        var unreadable = false
+        for path in paths {
+            do {
+                reports.append(try ZipVerifier.verify(url: URL(fileURLWithPath: path), quick: quick, path: path,
+                                                      options: input.readOptions(buildLibrary: false),
+                                                      limits: limits.limits, strict: strict))
+            } catch {
+                unreadable = true
+                let msg = (error as? MWError)?.description ?? "\(error)"
+                reports.append(FileReport(path: path, format: nil, formatVersion: nil, valid: false, counts: .init(),
+                                          diagnostics: [.error(.ioUnreadable, msg)]))
+            }
+        }
+        print(format.reporter.render(reports), terminator: "")
+        if unreadable { throw ExitCode(2) }
+        if !reports.allSatisfy(\.valid) { throw ExitCode(1) }
+    }
 }

@@ -1,0 +1,122 @@
+import Foundation
+import MWCore
+
+/// What reading a mediawatch-zip produced: the backup JSON's result (with the archive's own
+/// diagnostics added) and the images found, which can feed another archive.
+public struct ZipReadResult {
+    /// `format` is ``BackupFormat/mediawatchZip``; `formatVersion`, `counts` and `library`
+    /// are those of the backup JSON inside.
+    public var result: ReadResult
+    /// The images in the archive, usable as a ``ZipImageSource`` (extracted lazily).
+    public var images: ZipImages
+    /// The manifest, when the archive has a valid one.
+    public var manifest: ZipManifest?
+    /// The entry path of the backup JSON, nil when none was found.
+    public var backupEntry: String?
+}
+
+/// Reading and writing mediawatch-zip archives (docs/FORMAT.md, "ZIP").
+public enum ZipBackup {
+    /// Reads a ZIP backup: checks every entry (unsafe paths, links, devices, duplicates,
+    /// encryption, size limits, corruption), reads the one backup JSON at any path (v1 or v2,
+    /// detected by content), matches images to records by file name and checks the manifest
+    /// when there is one (sizes and the hashes of entries read; run ``ZipVerifier`` to re-hash
+    /// images). Image bytes are not read. Throws ``MWError/io(_:)`` when the file cannot be
+    /// opened or is not a ZIP; every other problem is a diagnostic in `result`.
+    public static func read(url: URL, options: ReadOptions = .init(), limits: ZipLimits = .init()) throws -> ZipReadResult {
+        let i = try ZipInspection.run(url: url, options: options, limits: limits, hashAll: false, keepLibrary: options.buildLibrary)
+        let images = ZipImages(archiveURL: url, entries: i.images, matched: i.matched, limits: limits)
+        return ZipReadResult(result: i.result, images: images, manifest: i.manifest, backupEntry: i.backupEntry)
+    }
+
+    /// Writes `library` as a mediawatch-zip to `url`, atomically: `backup.json` (deflated) in
+    /// `jsonFormat`, every referenced image from `images` (stored, not recompressed) under its
+    /// role folder, and `manifest.json` with sizes, SHA-256 and records. Entries are in a fixed
+    /// order with fixed metadata, so the same input gives the same bytes.
+    ///
+    /// - Parameters:
+    ///   - requireImages: a referenced image the source lacks is an error (nothing is written,
+    ///     ``MWError/invalid(_:)`` is thrown) instead of a `zip-image-missing` warning.
+    ///   - mtime: the entries' time; default `SOURCE_DATE_EPOCH`, else the library's
+    ///     `exportDate`, else 1980-01-02T00:00:00Z (ZIP times start in 1980).
+    /// - Returns: warnings (missing images, fields the JSON format cannot hold).
+    @discardableResult
+    public static func write(_ library: Library, jsonFormat: BackupFormat = .mediawatchV2, images: any ZipImageSource,
+                             to url: URL, requireImages: Bool = false, mtime: Date? = nil) throws -> [Diagnostic] {
+        try ZipWriter(library: library, jsonFormat: jsonFormat, images: images, requireImages: requireImages,
+                      mtime: mtime).write(to: url)
+    }
+
+    /// The entry time used for `library`: `SOURCE_DATE_EPOCH`, else `exportDate`, else 1980-01-02,
+    /// clamped to what a ZIP (DOS) timestamp can hold.
+    static func entryTime(for library: Library, override: Date?) -> Int {
+        let lo = 315_619_200      // 1980-01-02T00:00:00Z: a day of margin for local-time conversion
+        let hi = 4_354_819_200    // 2107-12-31T00:00:00Z
+        var t: Int?
+        if let override { t = Int(override.timeIntervalSince1970) }
+        if t == nil, let s = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let v = Int(s.trimmingCharacters(in: .whitespaces)) { t = v }
+        if t == nil, let d = library.exportDate { t = Int(d.timeIntervalSince1970.rounded(.down)) }
+        return min(max(t ?? lo, lo), hi)
+    }
+}
+
+/// The images of a ZIP read by ``ZipBackup/read(url:options:limits:)``. As a
+/// ``ZipImageSource`` it extracts the images asked for in one sequential pass over the archive
+/// into a private temporary directory (removed when this object goes away).
+public final class ZipImages: ZipImageSource, @unchecked Sendable {
+    public let archiveURL: URL
+    /// Every image entry in the archive.
+    public let entries: [ZipImageEntry]
+    /// Images needed by the backup's records → the entry providing each.
+    public let matched: [ImageKey: String]
+    let limits: ZipLimits
+    private var extracted: [ImageKey: URL] = [:]
+    private var tempDir: URL?
+
+    init(archiveURL: URL, entries: [ZipImageEntry], matched: [ImageKey: String], limits: ZipLimits) {
+        self.archiveURL = archiveURL
+        self.entries = entries
+        self.matched = matched
+        self.limits = limits
+    }
+
+    deinit { if let tempDir { try? FileManager.default.removeItem(at: tempDir) } }
+
+    /// Number of image entries in the archive.
+    public var count: Int { entries.count }
+    /// Number of image entries no record refers to.
+    public var unreferencedCount: Int { entries.count - Set(matched.values).count }
+
+    /// The entry that provides `key`: the matched one, else ours by path, else any by name.
+    func entryPath(for key: ImageKey) -> String? {
+        if let p = matched[key] { return p }
+        if entries.contains(where: { $0.path == key.entryPath }) { return key.entryPath }
+        return entries.first { $0.fileName == key.fileName }?.path
+    }
+
+    public func prepare(_ keys: [ImageKey]) throws {
+        var want: [String: URL] = [:]
+        var byEntry: [String: [ImageKey]] = [:]
+        for k in keys where extracted[k] == nil {
+            guard let p = entryPath(for: k) else { continue }
+            byEntry[p, default: []].append(k)
+        }
+        guard !byEntry.isEmpty else { return }
+        let dir = try tempDir ?? {
+            let u = FileManager.default.temporaryDirectory.appendingPathComponent("mwkit-images-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+            guard mkdir(u.path, 0o700) == 0 else { throw MWError.io("cannot create \(u.path): \(String(cString: strerror(errno)))") }
+            tempDir = u
+            return u
+        }()
+        for (i, p) in byEntry.keys.sorted().enumerated() { want[p] = dir.appendingPathComponent("img-\(extracted.count + i)") }
+        let scan = ZipScan(plan: ScanPlan(limits: limits, detectJSON: false, extractFiles: want))
+        defer { scan.cleanUp() }
+        try scan.run(url: archiveURL)
+        if scan.hasErrors { throw MWError.invalid(scan.diagnostics.filter { $0.severity == .error }) }
+        for (p, keys) in byEntry {
+            for k in keys { extracted[k] = want[p] }
+        }
+    }
+
+    public func file(for key: ImageKey) -> URL? { extracted[key] }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import MWCore
+
+/// An image entry found in an archive.
+public struct ZipImageEntry: Sendable, Equatable {
+    /// The entry's (canonical) path in the archive.
+    public var path: String
+    /// Its last path component, the name records refer to.
+    public var fileName: String
+    /// The role implied by its folder (`images/posters/` …), nil for foreign layouts.
+    public var role: ImageRole?
+    public var size: Int64?
+}
+
+/// Everything learned from one pass over a ZIP plus the backup JSON inside it.
+struct ZipInspection {
+    var result: ReadResult
+    var backupEntry: String?
+    var manifest: ZipManifest?
+    var images: [ZipImageEntry]
+    /// Image needed by a record → the entry that provides it.
+    var matched: [ImageKey: String]
+
+    /// Scans `url` and validates everything: archive rules, the backup JSON, images against
+    /// records and, when present, the manifest (hashes compared where entries were read).
+    static func run(url: URL, options: ReadOptions, limits: ZipLimits, hashAll: Bool, keepLibrary: Bool) throws -> ZipInspection {
+        let scan = ZipScan(plan: ScanPlan(limits: limits, hashAll: hashAll))
+        defer { scan.cleanUp() }
+        try scan.run(url: url)
+        var diags = scan.diagnostics
+
+        // The backup JSON: exactly one candidate must read as a MediaWatch backup.
+        var readOpts = options
+        readOpts.buildLibrary = true
+        var backups: [(name: String, result: ReadResult)] = []
+        var others: [(name: String, result: ReadResult)] = []
+        for c in scan.jsonCandidates where c.name != ZipLayout.manifestName {
+            let r = try BackupIO.read(url: c.file, options: readOpts)
+            if r.format != nil || r.formatVersion != nil { backups.append((c.name, r)) } else { others.append((c.name, r)) }
+        }
+        // A lone JSON that is not readable as a backup is most likely a broken one: report why.
+        if backups.isEmpty, others.count == 1 { backups = others }
+        var result = ReadResult(format: .mediawatchZip)
+        var backupEntry: String?
+        if backups.count > 1 {
+            diags.append(.error(.zipMultipleBackups, "the archive holds \(backups.count) backup JSON files (\(backups.map { quoted($0.name) }.joined(separator: ", "))); expected one"))
+        } else if let b = backups.first {
+            backupEntry = b.name
+            result.formatVersion = b.result.formatVersion
+            result.counts = b.result.counts
+            result.library = b.result.library
+            diags.insert(contentsOf: b.result.diagnostics, at: 0)
+        } else if !scan.stopped {
+            diags.append(.error(.zipNoBackup, "the archive holds no MediaWatch backup JSON (\(scan.entries.count) entries looked at)"))
+        }
+
+        // Images: every entry under images/ or with an image extension.
+        let images = scan.entries.filter { !$0.isDirectory && ZipLayout.isImagePath($0.name) }.map {
+            ZipImageEntry(path: $0.name, fileName: ZipLayout.baseName($0.name), role: ZipLayout.role(ofPath: $0.name), size: $0.size)
+        }
+        var matched: [ImageKey: String] = [:]
+        var refsByKey: [ImageKey: [ImageReference]] = [:]
+        if let lib = result.library {
+            for r in lib.imageReferences where ZipLayout.isSafeFileName(r.fileName) {
+                refsByKey[ImageKey(role: r.role, fileName: r.fileName), default: []].append(r)
+            }
+            let byName = Dictionary(grouping: images, by: \.fileName)
+            for key in refsByKey.keys.sorted() {
+                let cands = byName[key.fileName] ?? []
+                if let e = cands.first(where: { $0.path == key.entryPath }) ?? cands.first(where: { $0.role == nil }) ?? cands.first {
+                    matched[key] = e.path
+                } else if !scan.stopped {
+                    let r = refsByKey[key]![0]
+                    diags.append(.warning(.zipImageMissing, "\(key.role.rawValue) \(quoted(r.tmdbPath)) of \(r.entity.rawValue) \(quoted(r.recordId)) is not in the archive"))
+                }
+            }
+            let used = Set(matched.values)
+            for e in images where !used.contains(e.path) {
+                diags.append(.warning(.zipImageOrphan, "image \(quoted(e.path)) is not referenced by any record"))
+            }
+        }
+
+        // The manifest.
+        var manifest: ZipManifest?
+        if let bytes = scan.manifestBytes {
+            switch ZipManifest.decode(bytes) {
+            case .success(let m):
+                manifest = m
+                diags += checkManifest(m, scan: scan, backupEntry: backupEntry, refsByKey: result.library == nil ? nil : refsByKey)
+            case .failure(let why):
+                diags.append(.error(.zipManifestInvalid, "\(ZipLayout.manifestName) is not a valid manifest: \(why)"))
+            }
+        } else if !scan.stopped {
+            diags.append(.warning(.zipNoManifest, "the archive has no \(ZipLayout.manifestName); entries cannot be checked against checksums"))
+        }
+
+        result.diagnostics = diags
+        if !keepLibrary { result.library = nil }
+        return ZipInspection(result: result, backupEntry: backupEntry, manifest: manifest, images: images, matched: matched)
+    }
+
+    /// Compares the manifest with the entries scanned: presence, sizes, hashes (where read),
+    /// unlisted entries, and the records each image is said to belong to.
+    static func checkManifest(_ m: ZipManifest, scan: ZipScan, backupEntry: String?, refsByKey: [ImageKey: [ImageReference]]?) -> [Diagnostic] {
+        var diags: [Diagnostic] = []
+        let present = Dictionary(scan.entries.filter { !$0.isDirectory }.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        var listed = Set<String>()
+        for e in m.entries {
+            let name = EntryPath.canonical(e.path)
+            guard listed.insert(name).inserted else {
+                diags.append(.error(.zipManifestInvalid, "\(ZipLayout.manifestName) lists \(quoted(e.path)) more than once"))
+                continue
+            }
+            guard let got = present[name] else {
+                if !scan.stopped { diags.append(.error(.zipEntryMissing, "\(quoted(e.path)) is listed in \(ZipLayout.manifestName) but not in the archive")) }
+                continue
+            }
+            if let size = got.size, size != e.size {
+                diags.append(.error(.zipSizeMismatch, "\(quoted(e.path)) is \(size) bytes, the manifest says \(e.size)"))
+            } else if let sha = got.sha256, sha != e.sha256.lowercased() {
+                diags.append(.error(.zipChecksumMismatch, "\(quoted(e.path)) has SHA-256 \(sha), the manifest says \(e.sha256)"))
+            }
+            if let refsByKey, let role = ImageRole(rawValue: e.role) {
+                let key = ImageKey(role: role, fileName: ZipLayout.baseName(name))
+                let refs = Set((refsByKey[key] ?? []).map { ZipManifest.Record(entity: $0.entity.rawValue, id: $0.recordId, tmdbPath: $0.tmdbPath) })
+                for r in e.records where !refs.contains(r) {
+                    diags.append(.warning(.zipManifestRecord, "\(ZipLayout.manifestName) says \(quoted(e.path)) is the \(role.rawValue) of \(r.entity) \(quoted(r.id)) (\(quoted(r.tmdbPath))), but the backup has no such reference"))
+                }
+            }
+        }
+        if let backupEntry, EntryPath.canonical(m.backup) != backupEntry {
+            diags.append(.warning(.zipManifestRecord, "\(ZipLayout.manifestName) names \(quoted(m.backup)) as the backup, but the backup JSON is \(quoted(backupEntry))"))
+        }
+        for e in scan.entries where !e.isDirectory && e.name != ZipLayout.manifestName && !listed.contains(e.name) {
+            diags.append(.warning(.zipEntryUnlisted, "\(quoted(e.name)) is in the archive but not in \(ZipLayout.manifestName)"))
+        }
+        return diags
+    }
+}
