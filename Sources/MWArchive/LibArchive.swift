@@ -65,6 +65,7 @@ final class ArchiveReader {
     let url: URL
 
     /// Opens `url`. Throws ``MWError/io(_:)`` when the file cannot be opened or is not a ZIP.
+    /// (On a throw after `a` is set, `deinit` runs and frees the handle.)
     init(url: URL, blockSize: Int = 1 << 20) throws {
         self.url = url
         guard let a = archive_read_new() else { throw MWError.io("libarchive: out of memory") }
@@ -72,13 +73,11 @@ final class ArchiveReader {
         archive_read_support_format_zip(a)
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) else {
-            archive_read_free(a)
             throw MWError.io("\(url.path): no such file")
         }
-        if isDir.boolValue { archive_read_free(a); throw MWError.io("\(url.path) is a directory") }
+        if isDir.boolValue { throw MWError.io("\(url.path) is a directory") }
         if archive_read_open_filename(a, url.path, blockSize) != ARCHIVE_OK {
             let msg = ArchiveReader.message(a)
-            archive_read_free(a)
             throw MWError.io("\(url.path) is not a readable ZIP archive (\(msg))")
         }
     }
@@ -157,11 +156,11 @@ final class ArchiveWriter {
         archive_write_set_bytes_per_block(a, 1 << 20)
         archive_write_set_bytes_in_last_block(a, 1)
         if let options, archive_write_set_options(a, options) != ARCHIVE_OK {
-            let m = ArchiveReader.message(a); archive_write_free(a); throw MWError.io("libarchive options: \(m)")
+            let m = ArchiveReader.message(a); throw MWError.io("libarchive options: \(m)")
         }
         if let passphrase { archive_write_set_passphrase(a, passphrase) }
         guard archive_write_open_fd(a, fd) == ARCHIVE_OK else {
-            let m = ArchiveReader.message(a); archive_write_free(a); throw MWError.io("cannot start ZIP: \(m)")
+            let m = ArchiveReader.message(a); throw MWError.io("cannot start ZIP: \(m)")
         }
     }
 

@@ -34,6 +34,27 @@ public struct ZipManifest: Codable, Sendable, Equatable {
             self.sha256 = sha256
             self.records = records
         }
+
+        private enum CodingKeys: String, CodingKey { case path, role, size, sha256, records }
+
+        public init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            path = try c.decode(String.self, forKey: .path)
+            role = try c.decode(String.self, forKey: .role)
+            size = try c.decode(Int64.self, forKey: .size)
+            sha256 = try c.decode(String.self, forKey: .sha256)
+            records = try c.decodeIfPresent([Record].self, forKey: .records) ?? []
+        }
+
+        /// `records` is omitted when empty (the backup entry).
+        public func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(path, forKey: .path)
+            try c.encode(role, forKey: .role)
+            try c.encode(size, forKey: .size)
+            try c.encode(sha256, forKey: .sha256)
+            if !records.isEmpty { try c.encode(records, forKey: .records) }
+        }
     }
 
     /// A record that refers to an image: entity, record id and the TMDb path it holds.

@@ -55,6 +55,10 @@ struct ZipWriter {
 
         let tmp = AtomicFile.temporaryURL(beside: url)
         let fd = try createFile(tmp)
+        // libarchive writes the DOS date/time fields in local time; pin UTC while writing so the
+        // bytes do not depend on the machine's time zone.
+        let tz = UTCZone.enter()
+        defer { tz.leave() }
         do {
             let w = try ArchiveWriter(fd: fd, mtime: time)
             var copier = Copier()
@@ -113,5 +117,26 @@ struct Copier {
         }
         guard done == size else { throw MWError.failed("\(file.path) changed size while being packed (\(size) → \(done) bytes)") }
         return (size, hasher.finalize().map { String(format: "%02x", $0) }.joined())
+    }
+}
+
+/// Switches the process time zone to UTC for the duration of a write (restored after).
+/// Serialised by a lock because the time zone is process-wide.
+struct UTCZone {
+    private static let lock = NSLock()
+    private let saved: String?
+
+    static func enter() -> UTCZone {
+        lock.lock()
+        let z = UTCZone(saved: getenv("TZ").map { String(cString: $0) })
+        setenv("TZ", "UTC0", 1)
+        tzset()
+        return z
+    }
+
+    func leave() {
+        if let saved { setenv("TZ", saved, 1) } else { unsetenv("TZ") }
+        tzset()
+        UTCZone.lock.unlock()
     }
 }
