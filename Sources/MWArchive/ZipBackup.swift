@@ -39,12 +39,15 @@ public enum ZipBackup {
     ///     ``MWError/invalid(_:)`` is thrown) instead of a `zip-image-missing` warning.
     ///   - mtime: the entries' time; default `SOURCE_DATE_EPOCH`, else the library's
     ///     `exportDate`, else 1980-01-02T00:00:00Z (ZIP times start in 1980).
+    ///   - jsonFile: a file that already holds `library` in `jsonFormat` (e.g. the validated
+    ///     input of `mwkit pack`): it is packed byte for byte instead of re-encoding the library,
+    ///     which keeps the user's document exactly and saves a pass over it.
     /// - Returns: warnings (missing images, fields the JSON format cannot hold).
     @discardableResult
     public static func write(_ library: Library, jsonFormat: BackupFormat = .mediawatchV2, images: any ZipImageSource,
-                             to url: URL, requireImages: Bool = false, mtime: Date? = nil) throws -> [Diagnostic] {
+                             to url: URL, requireImages: Bool = false, mtime: Date? = nil, jsonFile: URL? = nil) throws -> [Diagnostic] {
         try ZipWriter(library: library, jsonFormat: jsonFormat, images: images, requireImages: requireImages,
-                      mtime: mtime).write(to: url)
+                      mtime: mtime, jsonFile: jsonFile).write(to: url)
     }
 
     /// The entry time used for `library`: `SOURCE_DATE_EPOCH`, else `exportDate`, else 1980-01-02,

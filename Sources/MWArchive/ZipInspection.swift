@@ -25,17 +25,30 @@ struct ZipInspection {
     /// records and, when present, the manifest (hashes compared where entries were read).
     static func run(url: URL, options: ReadOptions, limits: ZipLimits, hashAll: Bool, keepLibrary: Bool) throws -> ZipInspection {
         let scan = ZipScan(plan: ScanPlan(limits: limits, hashAll: hashAll))
-        defer { scan.cleanUp() }
+        // JSON candidates are validated on a second core while the scan hashes the images.
+        var readOpts = options
+        readOpts.buildLibrary = true
+        let parsed = ParsedCandidates()
+        let group = DispatchGroup()
+        scan.onCandidate = { [readOpts] name, file in
+            guard name != ZipLayout.manifestName else { return }
+            group.enter()
+            DispatchQueue.global().async {
+                defer { group.leave() }
+                let r = Result { try BackupIO.read(url: file, options: readOpts) }
+                parsed.set(name, r)
+            }
+        }
+        defer { group.wait(); scan.cleanUp() }
         try scan.run(url: url)
+        group.wait()
         var diags = scan.diagnostics
 
         // The backup JSON: exactly one candidate must read as a MediaWatch backup.
-        var readOpts = options
-        readOpts.buildLibrary = true
         var backups: [(name: String, result: ReadResult)] = []
         var others: [(name: String, result: ReadResult)] = []
         for c in scan.jsonCandidates where c.name != ZipLayout.manifestName {
-            let r = try BackupIO.read(url: c.file, options: readOpts)
+            guard let r = try parsed.get(c.name)?.get() else { continue }
             if r.format != nil || r.formatVersion != nil { backups.append((c.name, r)) } else { others.append((c.name, r)) }
         }
         // A lone JSON that is not readable as a backup is most likely a broken one: report why.
@@ -135,5 +148,21 @@ struct ZipInspection {
             diags.append(.warning(.zipEntryUnlisted, "\(quoted(e.name)) is in the archive but not in \(ZipLayout.manifestName)"))
         }
         return diags
+    }
+}
+
+/// Results of candidates validated in the background, by entry name.
+private final class ParsedCandidates: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [String: Result<ReadResult, Error>] = [:]
+
+    func set(_ name: String, _ r: Result<ReadResult, Error>) {
+        lock.lock(); defer { lock.unlock() }
+        results[name] = r
+    }
+
+    func get(_ name: String) -> Result<ReadResult, Error>? {
+        lock.lock(); defer { lock.unlock() }
+        return results[name]
     }
 }

@@ -43,6 +43,9 @@ final class ZipScan {
     private(set) var manifestBytes: [UInt8]?
     /// True when the scan could not reach the end of the archive (corruption, limits).
     private(set) var stopped = false
+    /// Called with each complete JSON candidate as soon as it is extracted, so the caller can
+    /// validate it on another core while the scan goes on hashing the images after it.
+    var onCandidate: ((_ name: String, _ file: URL) -> Void)?
     /// Temporary directory holding JSON candidates; removed by ``cleanUp()``.
     private var tempDir: URL?
 
@@ -218,7 +221,12 @@ final class ZipScan {
             throw ArchiveFailure(message: "declared size \(s) but \(produced) bytes were read")
         }
         if isManifest { manifestBytes = manifest }
-        let digest = hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        if let j = jsonFile {
+            close(j.fd)
+            jsonFile = nil
+            onCandidate?(name, j.url)
+        }
+        let digest = hexDigest(hasher.finalize())
         return ScannedEntry(name: name, isDirectory: false, size: produced, sha256: digest)
     }
 
@@ -265,4 +273,13 @@ func makeDirectories(_ root: URL, _ rel: String) throws {
             }
         }
     }
+}
+
+/// Lower-case hex of a digest (String(format:) is far slower for thousands of entries).
+func hexDigest<D: Sequence>(_ d: D) -> String where D.Element == UInt8 {
+    let digits = Array("0123456789abcdef".utf8)
+    var out: [UInt8] = []
+    out.reserveCapacity(64)
+    for b in d { out.append(digits[Int(b >> 4)]); out.append(digits[Int(b & 15)]) }
+    return String(decoding: out, as: UTF8.self)
 }

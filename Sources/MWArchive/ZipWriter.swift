@@ -14,6 +14,7 @@ struct ZipWriter {
     let images: any ZipImageSource
     let requireImages: Bool
     let mtime: Date?
+    let jsonFile: URL?
 
     /// One image entry to write: the image, and every record that uses it.
     private struct Planned {
@@ -49,9 +50,15 @@ struct ZipWriter {
         if requireImages, diags.contains(where: { $0.severity == .error }) { throw MWError.invalid(diags) }
 
         let time = ZipBackup.entryTime(for: library, override: mtime)
-        let jsonTmp = AtomicFile.temporaryURL(beside: url).appendingPathExtension("json")
-        defer { unlink(jsonTmp.path) }
-        diags += try BackupIO.write(library, as: jsonFormat, to: jsonTmp)
+        let json: URL
+        if let jsonFile {
+            json = jsonFile
+        } else {
+            let jsonTmp = AtomicFile.temporaryURL(beside: url).appendingPathExtension("json")
+            diags += try BackupIO.write(library, as: jsonFormat, to: jsonTmp)
+            json = jsonTmp
+        }
+        defer { if jsonFile == nil { unlink(json.path) } }
 
         let tmp = AtomicFile.temporaryURL(beside: url)
         let fd = try createFile(tmp)
@@ -63,7 +70,7 @@ struct ZipWriter {
             let w = try ArchiveWriter(fd: fd, mtime: time)
             var copier = Copier()
             var entries: [ZipManifest.Entry] = []
-            let (size, sha) = try copier.copy(jsonTmp, into: w, as: ZipLayout.backupName, compression: .deflate)
+            let (size, sha) = try copier.copy(json, into: w, as: ZipLayout.backupName, compression: .deflate)
             entries.append(.init(path: ZipLayout.backupName, role: "backup", size: size, sha256: sha))
             for (p, file) in sources {
                 let (size, sha) = try copier.copy(file, into: w, as: p.key.entryPath, compression: .store)
@@ -116,7 +123,7 @@ struct Copier {
             }
         }
         guard done == size else { throw MWError.failed("\(file.path) changed size while being packed (\(size) → \(done) bytes)") }
-        return (size, hasher.finalize().map { String(format: "%02x", $0) }.joined())
+        return (size, hexDigest(hasher.finalize()))
     }
 }
 

@@ -53,14 +53,17 @@ while size < json_mb * (1 << 20):
     if tv:
         show_ids.append(tid)
     titles.append(t)
-    items.append({"titleId": tid, "orderIndex": i})
+    items.append(tid)
     size += 1200
     i += 1
 for j, name in enumerate(stills):
     episodes.append({"id": uid(), "showId": show_ids[j % len(show_ids)], "seasonNumber": 1 + j // 1000,
                      "episodeNumber": 1 + j % 1000, "watched": False, "name": "Episode %d" % j, "stillPath": "/" + name})
 doc = {"format": "mediawatch-backup", "formatVersion": 2, "exportDate": date,
-       "lists": [{"id": uid(), "name": "Watchlist", "sortOrder": 0, "items": items}],
+       # orderIndex is a 16-bit value in the app: split into lists of at most 10,000 titles.
+       "lists": [{"id": uid(), "name": "List %d" % (k // 10000), "sortOrder": k // 10000,
+                  "items": [{"titleId": t, "orderIndex": j} for j, t in enumerate(items[k:k + 10000])]}
+                 for k in range(0, len(items), 10000)],
        "titles": titles, "episodes": episodes, "notes": []}
 with open(os.path.join(out, "backup.json"), "w") as f:
     json.dump(doc, f, indent=2)

@@ -48,8 +48,10 @@ struct Pack: ParsableCommand {
             let from = loaded.result.formatVersion ?? 1
             let (lib, warnings, _) = try Migrator().migrate(loaded.result.library!, from: from, to: json.jsonVersion)
             let source: any ZipImageSource = images.map { DirectoryImageSource(directory: URL(fileURLWithPath: $0)) } ?? NoImages()
+            // Already in the wanted format: pack the validated input byte for byte.
+            let verbatim = input != "-" && loaded.result.format == json ? URL(fileURLWithPath: input) : nil
             let diags = try ZipBackup.write(lib, jsonFormat: json, images: source, to: URL(fileURLWithPath: output),
-                                            requireImages: requireImages)
+                                            requireImages: requireImages, jsonFile: verbatim)
             for d in warnings + diags { printErr("\(d.severity.rawValue): [\(d.code)] \(d.message)") }
             let missing = diags.filter { $0.code == DiagnosticCode.zipImageMissing.rawValue }.count
             let wanted = Set(lib.imageReferences.map { "\($0.role)/\($0.fileName)" }).count
