@@ -121,9 +121,43 @@ def cases():
         yield p, "fail" if code in STRUCTURAL else "pass"
 
 
+def known_codes() -> set[str]:
+    """The raw values of MWCore's DiagnosticCode enum (the one list of stable codes)."""
+    import re
+    path = os.path.join(ROOT, "Sources", "MWCore", "Diagnostics", "DiagnosticCode.swift")
+    with open(path, encoding="utf-8") as f:
+        return set(re.findall(r'^\s*case\s+\w+\s*=\s*"([a-z0-9-]+)"', f.read(), re.M))
+
+
+def coverage_problems() -> list[str]:
+    """Sample names and docs must match the codes: no sample for an unknown code, every
+    structural code has a sample, every code has a row in docs/DIAGNOSTICS.md."""
+    codes = known_codes()
+    out = []
+    for sub in ("invalid", "warnings", "conversion"):
+        d = os.path.join(SAMPLES, sub)
+        for n in sorted(os.listdir(d)) if os.path.isdir(d) else []:
+            if n.endswith(".json") and n[:-5] not in codes:
+                out.append(f"Samples/{sub}/{n} is named after no DiagnosticCode")
+    for code in sorted(STRUCTURAL - codes):
+        out.append(f"STRUCTURAL lists {code!r}, which is not a DiagnosticCode")
+    for code in sorted(STRUCTURAL & codes):
+        if not os.path.exists(os.path.join(SAMPLES, "invalid", code + ".json")):
+            out.append(f"no sample Samples/invalid/{code}.json for structural code {code}")
+    doc = os.path.join(ROOT, "docs", "DIAGNOSTICS.md")
+    text = open(doc, encoding="utf-8").read() if os.path.exists(doc) else ""
+    for code in sorted(codes):
+        if f"| `{code}` |" not in text:
+            out.append(f"docs/DIAGNOSTICS.md has no row for {code}")
+    return out
+
+
 def main() -> int:
     vals = validators()
     passed = failed = skipped = 0
+    for problem in coverage_problems():
+        failed += 1
+        print(f"FAIL  {problem}")
     for path, expect in cases():
         rel = os.path.relpath(path, ROOT)
         try:
