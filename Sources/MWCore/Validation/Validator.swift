@@ -23,6 +23,7 @@ public struct Validator {
     private var wideEpisodeKeys: [EpisodeKey: Int32] = [:]
     private var showNumbers: [IDKey: Int32] = [:]
     private var shows: [IDKey] = []
+    private var lastShow: (key: IDKey, num: Int32)?
     private var listIds: [IDKey: Int32] = [:]
     private var noteIds: [IDKey: Int32] = [:]
     private var listed = Set<IDKey>()
@@ -90,7 +91,12 @@ public struct Validator {
     }
 
     private static func isBlank(_ s: String) -> Bool {
-        s.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
+        // Fast path: the first ASCII byte that is not white space settles it.
+        for b in s.utf8 {
+            if b >= 0x80 { break }
+            if !(b == 0x20 || (b >= 0x09 && b <= 0x0D)) { return false }
+        }
+        return s.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
     }
 
     // MARK: Records
@@ -187,7 +193,12 @@ public struct Validator {
             report(.error, .episodeNameEmpty, "episode name is empty", "episodes", o, "name")
         }
         let showNum: Int32
-        if let n = showNumbers[show] { showNum = n } else {
+        if let last = lastShow, last.key == show {
+            showNum = last.num  // episodes of one show usually come together
+        } else if let n = showNumbers[show] {
+            showNum = n
+            lastShow = (show, n)
+        } else {
             showNum = Int32(shows.count)
             showNumbers[show] = showNum
             shows.append(show)
