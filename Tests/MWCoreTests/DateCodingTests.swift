@@ -1,4 +1,5 @@
 import Foundation
+import PropertyBased
 import Testing
 @testable import MWCore
 
@@ -37,5 +38,25 @@ struct DateCodingTests {
         #expect(DateCoding.jsonNumber(722188800) == "722188800")
         #expect(DateCoding.jsonNumber(722188800.5) == "722188800.5")
         #expect(DateCoding.jsonNumber(700000000.123456789) == "700000000.1234568")
+    }
+}
+
+@Suite("Numbers")
+struct NumberTests {
+    @Test func fastPathAgreesWithStrtod() async {
+        await propertyCheck(count: 3000, input: Gen.uint64(in: 0...999_999_999_999_999), Gen.int(in: 0...17), Gen.bool) { m, frac, neg in
+            var digits = String(m)
+            if frac > 0 {
+                while digits.count <= frac { digits = "0" + digits }
+                digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -frac))
+            }
+            let text = (neg ? "-" : "") + digits
+            let bytes = Array(text.utf8)
+            bytes.withUnsafeBytes { raw in
+                var s = JSONScanner(bytes: raw, limits: .init())
+                let t = try! s.scanNumber()
+                #expect(s.doubleValue(t).bitPattern == Double(text)!.bitPattern, "\(text)")
+            }
+        }
     }
 }
