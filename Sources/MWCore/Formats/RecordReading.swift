@@ -190,7 +190,7 @@ extension ReadSession {
             case 5: m.title = try string("title") ?? ""
             case 6: m.originalTitle = try string("originalTitle", optional: true)
             case 7: m.year = Int(try int("year") ?? 0)
-            case 8: m.overview = try string("overview", optional: true)
+            case 8: m.overview = try text("overview")
             case 9: m.genres = try stringArray("genres") ?? []
             case 10: m.runtime = Int(try int("runtime") ?? 0)
             case 11: m.posterPath = try string("posterPath", optional: true)
@@ -252,7 +252,7 @@ extension ReadSession {
             case 4: e.episodeNumber = Int(try int("episodeNumber") ?? 1)
             case 5: stripped = try bool("stripped") ?? false
             case 6: m.name = try string("name") ?? ""
-            case 7: m.overview = try string("overview", optional: true)
+            case 7: m.overview = try text("overview")
             case 8: m.airDate = try date("airDate", optional: true)
             case 9: m.runtime = (try int("runtime", optional: true)).map(Int.init)
             case 10: m.stillPath = try string("stillPath", optional: true)

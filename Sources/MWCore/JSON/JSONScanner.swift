@@ -398,6 +398,40 @@ struct JSONScanner {
 
     // MARK: Skipping
 
+    /// Skips an array or object by bracket counting only (strings are jumped over, nothing is
+    /// validated), handing passed pages back to `mapped`. Used by the top-level pre-scan for
+    /// collections the main pass reads (and validates) again; on any doubt it throws and the
+    /// caller falls back to ``skipValue()``.
+    mutating func fastSkipContainer(mapped: MappedFile?) throws {
+        var d = 0
+        var lastRelease = pos
+        while pos < count {
+            let c = base[pos]
+            switch c {
+            case UInt8(ascii: "\""):
+                pos += 1
+                while pos < count {
+                    let b = base[pos]
+                    if b == UInt8(ascii: "\"") { break }
+                    pos += b == UInt8(ascii: "\\") ? 2 : 1
+                }
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                d += 1
+                if d > limits.maxDepth { throw JSONError(code: .jsonTooDeep, message: "nesting too deep", offset: pos) }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                d -= 1
+                if d == 0 { pos += 1; return }
+            default: break
+            }
+            pos += 1
+            if pos - lastRelease > 8 << 20 {
+                mapped?.releaseBefore(pos)
+                lastRelease = pos
+            }
+        }
+        throw fail("unterminated value", at: count)
+    }
+
     /// Skips one complete value, validating it fully (strings, numbers, nesting, duplicate keys
     /// are not checked inside unknown values).
     mutating func skipValue() throws {
