@@ -48,7 +48,8 @@ JSONSCHEMA = r"""
 import json, sys
 from jsonschema import Draft202012Validator
 schema = json.load(open(sys.argv[1], encoding="utf-8"))
-v = Draft202012Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
+from jsonschema import FormatChecker
+v = Draft202012Validator(schema, format_checker=getattr(Draft202012Validator, "FORMAT_CHECKER", None) or FormatChecker())
 bad = 0
 for path in sys.argv[2:]:
     with open(path, "rb") as f:
