@@ -280,6 +280,23 @@ def v2_record(kind: str, rec: dict, r: random.Random) -> dict:
     return out
 
 
+_scalar = json.JSONEncoder(ensure_ascii=False).encode
+
+
+def pretty(v, pad: str) -> str:
+    """json.dumps(v, indent=2) re-indented by `pad`, without json's slow pure-Python indent path."""
+    inner = pad + "  "
+    if isinstance(v, dict):
+        if not v:
+            return "{}"
+        return "{\n" + ",\n".join(inner + _scalar(k) + ": " + pretty(x, inner) for k, x in v.items()) + "\n" + pad + "}"
+    if isinstance(v, list):
+        if not v:
+            return "[]"
+        return "[\n" + ",\n".join(inner + pretty(x, inner) for x in v) + "\n" + pad + "]"
+    return _scalar(v)
+
+
 def write_v2(out, records, r: random.Random) -> None:
     head = {"format": "mediawatch-backup", "formatVersion": 2, "sourceVersion": "1.0",
             "exportDate": fmt_rfc3339(EXPORT_DATE)}
@@ -296,7 +313,7 @@ def write_v2(out, records, r: random.Random) -> None:
                 out.write(('  "%s": [],\n' % c).encode())
             out.write(('  "%s": [\n' % coll).encode())
             section, first = coll, True
-        body = json.dumps(v2_record(kind, rec, r), indent=2, ensure_ascii=False).replace("\n", "\n    ")
+        body = pretty(v2_record(kind, rec, r), "    ")
         out.write(((",\n" if not first else "") + "    " + body).encode("utf-8"))
         first = False
     start = COLLS.index(section) + 1 if section else 0
