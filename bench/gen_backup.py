@@ -7,8 +7,8 @@
       compact, keys in ExportData declaration order, dates as seconds since 2001-01-01,
       `/` escaped as `\\/`, nil optionals omitted, uppercase UUIDs. --v2 writes mwkit's v2
       instead (two-space pretty JSON, RFC 3339 dates, some stripped records).
-  gen_backup.py --small N DIR [--seed S] [--v2]
-      N small backups (5-40 titles each) as DIR/small-00000.json ...
+  gen_backup.py --small [N] DIR [--seed S] [--v2]
+      N (default 1,000) small backups (5-40 titles each) as DIR/small-00000.json ...
 
 Every generated backup is valid: unique ids and (tmdbId, mediaType) pairs, every title in a
 list, episodes only under TV titles with unique (season, episode), notes on existing parents,
@@ -280,6 +280,23 @@ def v2_record(kind: str, rec: dict, r: random.Random) -> dict:
     return out
 
 
+_scalar = json.JSONEncoder(ensure_ascii=False).encode
+
+
+def pretty(v, pad: str) -> str:
+    """json.dumps(v, indent=2) re-indented by `pad`, without json's slow pure-Python indent path."""
+    inner = pad + "  "
+    if isinstance(v, dict):
+        if not v:
+            return "{}"
+        return "{\n" + ",\n".join(inner + _scalar(k) + ": " + pretty(x, inner) for k, x in v.items()) + "\n" + pad + "}"
+    if isinstance(v, list):
+        if not v:
+            return "[]"
+        return "[\n" + ",\n".join(inner + pretty(x, inner) for x in v) + "\n" + pad + "]"
+    return _scalar(v)
+
+
 def write_v2(out, records, r: random.Random) -> None:
     head = {"format": "mediawatch-backup", "formatVersion": 2, "sourceVersion": "1.0",
             "exportDate": fmt_rfc3339(EXPORT_DATE)}
@@ -296,7 +313,7 @@ def write_v2(out, records, r: random.Random) -> None:
                 out.write(('  "%s": [],\n' % c).encode())
             out.write(('  "%s": [\n' % coll).encode())
             section, first = coll, True
-        body = json.dumps(v2_record(kind, rec, r), indent=2, ensure_ascii=False).replace("\n", "\n    ")
+        body = pretty(v2_record(kind, rec, r), "    ")
         out.write(((",\n" if not first else "") + "    " + body).encode("utf-8"))
         first = False
     start = COLLS.index(section) + 1 if section else 0
@@ -330,17 +347,21 @@ def main(argv=None) -> int:
     p.add_argument("--episodes", type=int, default=200_000)
     p.add_argument("--seed", type=int, default=42)
     p.add_argument("--v2", action="store_true", help="write mwkit's v2 format instead of v1")
-    p.add_argument("--small", nargs=2, metavar=("N", "DIR"), help="write N small backups into DIR")
+    p.add_argument("--small", nargs="+", metavar="N DIR", help="write N (default 1000) small backups into DIR")
     a = p.parse_args(argv)
     if a.titles < 0 or a.episodes < 0:
         p.error("--titles and --episodes must be >= 0")
     t0 = time.time()
     if a.small:
+        if len(a.small) > 2:
+            p.error("--small takes [N] DIR")
         try:
-            n = int(a.small[0])
+            n = int(a.small[0]) if len(a.small) == 2 else 1000
         except ValueError:
             p.error("--small N DIR: N must be a number")
-        d = a.small[1]
+        if n < 0:
+            p.error("--small N DIR: N must be >= 0")
+        d = a.small[-1]
         os.makedirs(d, exist_ok=True)
         r = random.Random(a.seed)
         total = 0

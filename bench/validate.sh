@@ -48,7 +48,8 @@ JSONSCHEMA = r"""
 import json, sys
 from jsonschema import Draft202012Validator
 schema = json.load(open(sys.argv[1], encoding="utf-8"))
-v = Draft202012Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
+from jsonschema import FormatChecker
+v = Draft202012Validator(schema, format_checker=getattr(Draft202012Validator, "FORMAT_CHECKER", None) or FormatChecker())
 bad = 0
 for path in sys.argv[2:]:
     with open(path, "rb") as f:
@@ -60,25 +61,26 @@ sys.exit(1 if bad else 0)
 
 
 def run(cmd):
-    """Runs cmd once; returns (wall seconds, peak RSS bytes, exit status, stderr tail)."""
+    """Runs cmd once; returns (wall s, CPU s (user+sys), peak RSS bytes, exit status, stderr tail)."""
     t0 = time.perf_counter()
     p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     err = p.stderr.read()
     _, status, ru = os.wait4(p.pid, 0)
     wall = time.perf_counter() - t0
     p.returncode = os.waitstatus_to_exitcode(status)
-    return wall, ru.ru_maxrss * 1024, p.returncode, err.decode("utf-8", "replace").strip()[-300:]
+    return wall, ru.ru_utime + ru.ru_stime, ru.ru_maxrss * 1024, p.returncode, err.decode("utf-8", "replace").strip()[-300:]
 
 
 def measure(name, cmd, runs):
-    best, rss, rc, err = None, 0, 0, ""
+    best, cpu, rss, rc, err = None, None, 0, 0, ""
     for _ in range(runs):
-        wall, r, rc, err = run(cmd)
+        wall, c, r, rc, err = run(cmd)
         best = wall if best is None else min(best, wall)
+        cpu = c if cpu is None else min(cpu, c)
         rss = max(rss, r)
         if rc != 0:
             break
-    return {"name": name, "wall": best, "rss": rss, "rc": rc, "err": err}
+    return {"name": name, "wall": best, "cpu": cpu, "rss": rss, "rc": rc, "err": err}
 
 
 def available(cmd0):
@@ -92,7 +94,8 @@ def have_jsonschema():
 rows = []
 mw = available(MWKIT)
 print(f"large file: {LARGE} ({size / 1e6:.1f} MB); small files: {len(small_files)} in {SMALL} ({small_bytes / 1e6:.1f} MB)")
-print(f"mwkit: {MWKIT}{'' if mw else ' (not built: run `swift build -c release` first)'}; best of {RUNS} runs for fast tools\n")
+print(f"mwkit: {MWKIT}{'' if mw else ' (not built: run `swift build -c release` first)'}; best of {RUNS} runs for fast tools")
+print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs (wall times suffer on a busy machine; cpu s = user+sys)\n")
 
 if mw:
     rows.append(measure("mwkit validate", [MWKIT, "validate", LARGE], RUNS))
@@ -111,16 +114,16 @@ else:
     rows.append({"name": "jq empty", "skip": "jq not installed"})
 
 base = rows[0].get("wall") if "skip" not in rows[0] and rows[0]["rc"] == 0 else None
-hdr = f"{'tool':<32}{'wall s':>9}{'MB/s':>9}{'× mwkit':>10}{'peak RSS MB':>13}{'RSS/file':>10}  note"
+hdr = f"{'tool':<32}{'wall s':>9}{'cpu s':>8}{'MB/s':>9}{'× mwkit':>10}{'peak RSS MB':>13}{'RSS/file':>10}  note"
 print(hdr)
 print("-" * len(hdr))
 for r in rows:
     if "skip" in r:
-        print(f"{r['name']:<32}{'-':>9}{'-':>9}{'-':>10}{'-':>13}{'-':>10}  skipped: {r['skip']}")
+        print(f"{r['name']:<32}{'-':>9}{'-':>8}{'-':>9}{'-':>10}{'-':>13}{'-':>10}  skipped: {r['skip']}")
         continue
     ratio = f"{r['wall'] / base:.1f}×" if base else "-"
     note = "" if r["rc"] == 0 else f"exit {r['rc']}: {r['err'].splitlines()[-1] if r['err'] else ''}"
-    print(f"{r['name']:<32}{r['wall']:>9.2f}{size / 1e6 / r['wall']:>9.1f}{ratio:>10}{r['rss'] / 1e6:>13.1f}"
+    print(f"{r['name']:<32}{r['wall']:>9.2f}{r['cpu']:>8.2f}{size / 1e6 / r['wall']:>9.1f}{ratio:>10}{r['rss'] / 1e6:>13.1f}"
           f"{r['rss'] / size:>10.2f}  {note}")
 
 print(f"\nsmall files ({len(small_files)} files, {small_bytes / 1e6:.1f} MB)")
@@ -131,13 +134,13 @@ else:
     small_rows.append({"name": f"mwkit validate {SMALL}/", "skip": "not built"})
 if have_jsonschema() and os.environ["SKIP_JSONSCHEMA"] != "1":
     small_rows.append(measure("python jsonschema (one process)", [sys.executable, "-c", JSONSCHEMA, SCHEMA] + small_files, 1))
-print(f"{'tool':<40}{'wall s':>9}{'files/s':>10}{'peak RSS MB':>13}  note")
+print(f"{'tool':<40}{'wall s':>9}{'cpu s':>8}{'files/s':>10}{'peak RSS MB':>13}  note")
 for r in small_rows:
     if "skip" in r:
-        print(f"{r['name']:<40}{'-':>9}{'-':>10}{'-':>13}  skipped: {r['skip']}")
+        print(f"{r['name']:<40}{'-':>9}{'-':>8}{'-':>10}{'-':>13}  skipped: {r['skip']}")
         continue
     note = "" if r["rc"] == 0 else f"exit {r['rc']}: {r['err'].splitlines()[-1] if r['err'] else ''}"
-    print(f"{r['name']:<40}{r['wall']:>9.2f}{len(small_files) / r['wall']:>10.0f}{r['rss'] / 1e6:>13.1f}  {note}")
+    print(f"{r['name']:<40}{r['wall']:>9.2f}{r['cpu']:>8.2f}{len(small_files) / r['wall']:>10.0f}{r['rss'] / 1e6:>13.1f}  {note}")
 
 # Targets of issue 2 §9.
 m, js, sm = rows[0], rows[1], small_rows[0]

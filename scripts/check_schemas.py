@@ -84,7 +84,11 @@ def validators():
         with open(os.path.join(SCHEMAS, f"mediawatch-backup-v{v}.schema.json"), encoding="utf-8") as f:
             schema = json.load(f)
         Draft202012Validator.check_schema(schema)
-        out[v] = Draft202012Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
+        checker = getattr(Draft202012Validator, "FORMAT_CHECKER", None)
+        if checker is None:  # jsonschema < 4.5
+            from jsonschema import FormatChecker
+            checker = FormatChecker()
+        out[v] = Draft202012Validator(schema, format_checker=checker)
     return out
 
 
