@@ -35,7 +35,7 @@ struct SampleTests {
         let r = try BackupIO.read(url: url)
         #expect(!r.isValid, "\(code) sample is valid")
         let codes = Set(r.diagnostics.filter { $0.severity == .error }.map(\.code))
-        #expect(codes.contains(code), "\(url.lastPathComponent) gave \(codes.sorted())")
+        #expect(codes == [code], "\(url.lastPathComponent) gave \(codes.sorted())")
         for d in r.diagnostics where d.code == code {
             #expect(d.line != nil && d.column != nil, "\(code) without position")
         }

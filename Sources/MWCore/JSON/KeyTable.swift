@@ -9,6 +9,9 @@ struct KeyTable {
     private var slots: [Int32]
     private let mask: Int
     private let names: [[UInt8]]
+    /// Bit i set when field i is accepted by this table.
+    let allowedMask: UInt64
+    var count: Int { names.count }
 
     /// `names[i]` is the key of field `i`; `allowed` limits which fields this dialect accepts.
     init(_ names: [String], allowed: Set<Int>? = nil) {
@@ -17,6 +20,7 @@ struct KeyTable {
         while size < names.count * 4 { size *= 2 }
         mask = size - 1
         slots = [Int32](repeating: -1, count: size)
+        allowedMask = names.indices.reduce(0) { m, i in (allowed?.contains(i) ?? true) ? m | (1 << UInt64(i)) : m }
         for (i, n) in self.names.enumerated() where allowed?.contains(i) ?? true {
             var h = Int(truncatingIfNeeded: KeyTable.hash(n)) & mask
             while slots[h] >= 0 { h = (h + 1) & mask }
