@@ -24,7 +24,8 @@ struct SampleTests {
     @Test func everyDiagnosticCodeHasASample() {
         let have = Set((SampleTests.files("invalid") + SampleTests.files("warnings")).map { $0.deletingPathExtension().lastPathComponent })
         let notFileTriggerable: Set<DiagnosticCode> = [.ioUnreadable, .strippedInV1, .fieldDropped, .limitReached]
-        for code in DiagnosticCode.allCases where !notFileTriggerable.contains(code) {
+        // ZIP codes need binary archives; MWArchiveTests builds one per code.
+        for code in DiagnosticCode.allCases where !notFileTriggerable.contains(code) && !code.rawValue.hasPrefix("zip-") {
             #expect(have.contains(code.rawValue), "no sample for \(code.rawValue)")
         }
     }
