@@ -39,26 +39,44 @@ public enum ZipBackup {
     ///     ``MWError/invalid(_:)`` is thrown) instead of a `zip-image-missing` warning.
     ///   - mtime: the entries' time; default `SOURCE_DATE_EPOCH`, else the library's
     ///     `exportDate`, else 1980-01-02T00:00:00Z (ZIP times start in 1980).
-    ///   - jsonFile: a file that already holds `library` in `jsonFormat` (e.g. the validated
-    ///     input of `mwkit pack`): it is packed byte for byte instead of re-encoding the library,
-    ///     which keeps the user's document exactly and saves a pass over it.
     /// - Returns: warnings (missing images, fields the JSON format cannot hold).
     @discardableResult
     public static func write(_ library: Library, jsonFormat: BackupFormat = .mediawatchV2, images: any ZipImageSource,
-                             to url: URL, requireImages: Bool = false, mtime: Date? = nil, jsonFile: URL? = nil) throws -> [Diagnostic] {
-        try ZipWriter(library: library, jsonFormat: jsonFormat, images: images, requireImages: requireImages,
-                      mtime: mtime, jsonFile: jsonFile).write(to: url)
+                             to url: URL, requireImages: Bool = false, mtime: Date? = nil) throws -> [Diagnostic] {
+        try ZipWriter(json: .library(library), jsonFormat: jsonFormat, references: library.imageReferences,
+                      exportDate: library.exportDate, images: images, requireImages: requireImages, mtime: mtime).write(to: url)
     }
 
-    /// The entry time used for `library`: `SOURCE_DATE_EPOCH`, else `exportDate`, else 1980-01-02,
+    /// Packs a backup JSON file byte for byte (what `mwkit pack` does when the input is already
+    /// in the wanted format), with the images its records reference. The file must already be
+    /// valid (read it with ``BackupIO/read(url:options:)`` first): it is only skimmed for image
+    /// references and the export date, in one streaming pass, so memory does not grow with
+    /// the backup's size. Same layout, manifest, determinism and atomicity as
+    /// ``write(_:jsonFormat:images:to:requireImages:mtime:)``.
+    ///
+    /// - Parameters:
+    ///   - format: the file's JSON format (`mediawatch-v1` or `mediawatch-v2`).
+    ///   - options: how its dates are read (the export date gives the entries' time).
+    @discardableResult
+    public static func write(jsonFile: URL, format: BackupFormat, options: ReadOptions = .init(), images: any ZipImageSource,
+                             to url: URL, requireImages: Bool = false, mtime: Date? = nil) throws -> [Diagnostic] {
+        guard format == .mediawatchV1 || format == .mediawatchV2 else {
+            throw MWError.usage("the JSON inside a ZIP must be mediawatch-v1 or mediawatch-v2, not \(format.rawValue)")
+        }
+        let skim = try BackupSkim.read(url: jsonFile, format: format, options: options)
+        return try ZipWriter(json: .file(jsonFile), jsonFormat: format, references: skim.references,
+                             exportDate: skim.exportDate, images: images, requireImages: requireImages, mtime: mtime).write(to: url)
+    }
+
+    /// The entries' time: `override`, else `SOURCE_DATE_EPOCH`, else `exportDate`, else 1980-01-02,
     /// clamped to what a ZIP (DOS) timestamp can hold.
-    static func entryTime(for library: Library, override: Date?) -> Int {
+    static func entryTime(exportDate: Date?, override: Date?) -> Int {
         let lo = 315_619_200      // 1980-01-02T00:00:00Z: a day of margin for local-time conversion
         let hi = 4_354_819_200    // 2107-12-31T00:00:00Z
         var t: Int?
         if let override { t = Int(override.timeIntervalSince1970) }
         if t == nil, let s = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let v = Int(s.trimmingCharacters(in: .whitespaces)) { t = v }
-        if t == nil, let d = library.exportDate { t = Int(d.timeIntervalSince1970.rounded(.down)) }
+        if t == nil, let d = exportDate { t = Int(d.timeIntervalSince1970.rounded(.down)) }
         return min(max(t ?? lo, lo), hi)
     }
 }

@@ -9,12 +9,21 @@ import Glibc
 /// streams), then every entry copied through a fixed 1 MiB buffer while hashing, the manifest
 /// last. The archive goes to a temporary file renamed over the destination only when complete.
 struct ZipWriter {
-    let library: Library
+    /// Where the backup entry's bytes come from.
+    enum JSONSource {
+        /// Encode this library in `jsonFormat`.
+        case library(Library)
+        /// Copy this file, which already holds the backup in `jsonFormat`.
+        case file(URL)
+    }
+
+    let json: JSONSource
     let jsonFormat: BackupFormat
+    let references: [ImageReference]
+    let exportDate: Date?
     let images: any ZipImageSource
     let requireImages: Bool
     let mtime: Date?
-    let jsonFile: URL?
 
     /// One image entry to write: the image, and every record that uses it.
     private struct Planned {
@@ -29,7 +38,7 @@ struct ZipWriter {
         var diags: [Diagnostic] = []
         // Which images, and whose.
         var plan: [ImageKey: Planned] = [:]
-        for r in library.imageReferences {
+        for r in references {
             guard ZipLayout.isSafeFileName(r.fileName) else {
                 diags.append(.warning(.zipImageName, "\(r.role.rawValue) path \(quoted(r.tmdbPath)) of \(r.entity.rawValue) \(quoted(r.recordId)) does not name a usable file; skipped"))
                 continue
@@ -49,16 +58,19 @@ struct ZipWriter {
         }
         if requireImages, diags.contains(where: { $0.severity == .error }) { throw MWError.invalid(diags) }
 
-        let time = ZipBackup.entryTime(for: library, override: mtime)
-        let json: URL
-        if let jsonFile {
-            json = jsonFile
-        } else {
-            let jsonTmp = AtomicFile.temporaryURL(beside: url).appendingPathExtension("json")
-            diags += try BackupIO.write(library, as: jsonFormat, to: jsonTmp)
-            json = jsonTmp
+        let time = ZipBackup.entryTime(exportDate: exportDate, override: mtime)
+        let jsonURL: URL
+        var jsonTmp: URL?
+        switch json {
+        case .file(let f):
+            jsonURL = f
+        case .library(let library):
+            let t = AtomicFile.temporaryURL(beside: url).appendingPathExtension("json")
+            diags += try BackupIO.write(library, as: jsonFormat, to: t)
+            jsonURL = t
+            jsonTmp = t
         }
-        defer { if jsonFile == nil { unlink(json.path) } }
+        defer { if let jsonTmp { unlink(jsonTmp.path) } }
 
         let tmp = AtomicFile.temporaryURL(beside: url)
         let fd = try createFile(tmp)
@@ -70,7 +82,7 @@ struct ZipWriter {
             let w = try ArchiveWriter(fd: fd, mtime: time)
             var copier = Copier()
             var entries: [ZipManifest.Entry] = []
-            let (size, sha) = try copier.copy(json, into: w, as: ZipLayout.backupName, compression: .deflate)
+            let (size, sha) = try copier.copy(jsonURL, into: w, as: ZipLayout.backupName, compression: .deflate)
             entries.append(.init(path: ZipLayout.backupName, role: "backup", size: size, sha256: sha))
             for (p, file) in sources {
                 let (size, sha) = try copier.copy(file, into: w, as: p.key.entryPath, compression: .store)

@@ -44,18 +44,28 @@ struct Pack: ParsableCommand {
                     throw MWError.io("--images \(images): no such directory")
                 }
             }
-            let loaded = try BackupLoader.loadValid(input, options: inputOptions.readOptions())
-            let from = loaded.result.formatVersion ?? 1
-            let (lib, warnings, _) = try Migrator().migrate(loaded.result.library!, from: from, to: json.jsonVersion)
             let source: any ZipImageSource = images.map { DirectoryImageSource(directory: URL(fileURLWithPath: $0)) } ?? NoImages()
-            // Already in the wanted format: pack the validated input byte for byte.
-            let verbatim = input != "-" && loaded.result.format == json ? URL(fileURLWithPath: input) : nil
-            let diags = try ZipBackup.write(lib, jsonFormat: json, images: source, to: URL(fileURLWithPath: output),
-                                            requireImages: requireImages, jsonFile: verbatim)
-            for d in warnings + diags { printErr("\(d.severity.rawValue): [\(d.code)] \(d.message)") }
+            let out = URL(fileURLWithPath: output)
+            // Validate first without building the library (streaming, little memory).
+            let checked = try BackupLoader.load(input, options: inputOptions.readOptions(buildLibrary: false)).result
+            if !checked.diagnostics.isEmpty {
+                printErr(TextReporter().render([FileReport(path: input, format: checked.format?.rawValue, formatVersion: checked.formatVersion,
+                                                           valid: checked.isValid, counts: checked.counts, diagnostics: checked.diagnostics)]))
+            }
+            guard checked.isValid else { throw CLIExit.failure("\(input) is not a valid backup; nothing was written", code: 1) }
+            var diags: [Diagnostic]
+            if input != "-", checked.format == json {
+                // Already in the wanted format: packed byte for byte, only skimmed for image references.
+                diags = try ZipBackup.write(jsonFile: URL(fileURLWithPath: input), format: json, options: inputOptions.readOptions(),
+                                            images: source, to: out, requireImages: requireImages)
+            } else {
+                let loaded = try BackupLoader.loadValid(input, options: inputOptions.readOptions())
+                let (lib, warnings, _) = try Migrator().migrate(loaded.result.library!, from: loaded.result.formatVersion ?? 1, to: json.jsonVersion)
+                diags = try warnings + ZipBackup.write(lib, jsonFormat: json, images: source, to: out, requireImages: requireImages)
+            }
+            for d in diags { printErr("\(d.severity.rawValue): [\(d.code)] \(d.message)") }
             let missing = diags.filter { $0.code == DiagnosticCode.zipImageMissing.rawValue }.count
-            let wanted = Set(lib.imageReferences.map { "\($0.role)/\($0.fileName)" }).count
-            printErr("packed \(input) → \(output): \(wanted - missing) of \(wanted) images" + (missing > 0 ? " (\(missing) missing)" : ""))
+            printErr("packed \(input) → \(output)" + (missing > 0 ? " (\(missing) referenced image(s) missing)" : " (every referenced image included)"))
         } catch let MWError.invalid(diags) {
             for d in diags { printErr("\(d.severity.rawValue): [\(d.code)] \(d.message)") }
             throw CLIExit.failure("nothing was written to \(output)", code: 1)

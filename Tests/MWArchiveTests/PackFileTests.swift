@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+@testable import MWArchive
+import MWCore
+
+/// Packing a JSON file as it is (the `mwkit pack` path): references are skimmed, not read into
+/// a Library, and must agree with the Library's own.
+@Suite struct PackFileTests {
+    static func library() -> Library {
+        var lib = Fixture.library(posters: ["/p1.jpg", "/p2.jpg", "/p1.jpg"], backdrop: "/b1.jpg", still: "/s1.jpg")
+        lib.titles[1].metadata?.backdropPath = ""      // empty paths are no reference
+        lib.titles[2].metadata = nil                     // stripped: no metadata at all
+        lib.notes = [Note(id: Fixture.id(60), parentId: Fixture.id(1), parentType: .title,
+                          text: #"posterPath "/x.jpg" in a note is not a reference"#, dateCreated: Fixture.date)]
+        return lib
+    }
+
+    @Test(arguments: [BackupFormat.mediawatchV1, .mediawatchV2])
+    func skimAgreesWithTheLibrary(format: BackupFormat) throws {
+        let s = try Scratch(); defer { s.cleanUp() }
+        var lib = Self.library()
+        if format == .mediawatchV1 { lib.titles.removeLast(); lib.lists[0].items.removeLast() }   // v1 cannot hold stripped records
+        let f = s.url("b.json")
+        try BackupIO.write(lib, as: format, to: f)
+        if format == .mediawatchV1 { #expect(try String(contentsOf: f, encoding: .utf8).contains(#"\/p1.jpg"#), "v1 escapes slashes like the app") }
+        let read = try BackupIO.read(url: f)
+        #expect(read.isValid, "\(read.diagnostics)")
+        let skim = try BackupSkim.read(url: f, format: format, options: .init())
+        #expect(skim.references == read.library?.imageReferences)
+        #expect(skim.references.count >= 3)
+        #expect(skim.exportDate == Fixture.date)
+    }
+
+    @Test func packingTheFileEqualsPackingTheLibrary() throws {
+        let s = try Scratch(); defer { s.cleanUp() }
+        let imgs = try Fixture.imageDir(in: s, names: ["p1.jpg", "p2.jpg", "b1.jpg", "s1.jpg"])
+        let json = s.url("b.json")
+        try BackupIO.write(Fixture.library(), as: .mediawatchV2, to: json)
+        let a = s.url("a.zip"), b = s.url("b.zip")
+        let da = try ZipBackup.write(jsonFile: json, format: .mediawatchV2, images: DirectoryImageSource(directory: imgs), to: a)
+        let db = try ZipBackup.write(Fixture.library(), images: DirectoryImageSource(directory: imgs), to: b)
+        #expect(da.isEmpty && db.isEmpty)
+        #expect(try Data(contentsOf: a) == Data(contentsOf: b))
+    }
+
+    @Test func theFileIsPackedByteForByte() throws {
+        let s = try Scratch(); defer { s.cleanUp() }
+        let imgs = try Fixture.imageDir(in: s, names: ["p1.jpg"])
+        let json = s.url("b.json")
+        // Compact, keys reordered: still the same backup, kept exactly as written.
+        let compact = try BackupIO.encode(Fixture.library(), as: .mediawatchV2, options: WriteOptions(pretty: false)).bytes
+        try Data(compact).write(to: json)
+        let out = s.url("o.zip")
+        let d = try ZipBackup.write(jsonFile: json, format: .mediawatchV2, images: DirectoryImageSource(directory: imgs), to: out)
+        #expect(d.codes() == ["zip-image-missing", "zip-image-missing", "zip-image-missing"])
+        #expect(try RawZip.entries(of: out).first { $0.name == "backup.json" }?.data == compact)
+        #expect(try ZipVerifier.verify(url: out, quick: false).errors == 0)
+    }
+
+    @Test func notJSONIsAFailureNotACrash() throws {
+        let s = try Scratch(); defer { s.cleanUp() }
+        let f = s.url("b.json")
+        try Data(#"{"titles": [{"id": "x", "posterPath": "/a.jpg"#.utf8).write(to: f)
+        #expect(throws: MWError.self) { _ = try BackupSkim.read(url: f, format: .mediawatchV2, options: .init()) }
+        #expect(!FileManager.default.fileExists(atPath: s.url("o.zip").path))
+    }
+}
