@@ -26,8 +26,10 @@ struct ZipInspection {
     static func run(url: URL, options: ReadOptions, limits: ZipLimits, hashAll: Bool, keepLibrary: Bool) throws -> ZipInspection {
         let scan = ZipScan(plan: ScanPlan(limits: limits, hashAll: hashAll))
         // JSON candidates are validated on a second core while the scan hashes the images.
+        // The Library is built only when the caller wants it; image references otherwise come
+        // from a streaming skim of the same file, so memory does not grow with the backup.
         var readOpts = options
-        readOpts.buildLibrary = true
+        readOpts.buildLibrary = keepLibrary
         let parsed = ParsedCandidates()
         let group = DispatchGroup()
         scan.onCandidate = { [readOpts] name, file in
@@ -35,7 +37,17 @@ struct ZipInspection {
             group.enter()
             DispatchQueue.global().async {
                 defer { group.leave() }
-                let r = Result { try BackupIO.read(url: file, options: readOpts) }
+                let r = Result { () throws -> Parsed in
+                    let result = try BackupIO.read(url: file, options: readOpts)
+                    var refs: [ImageReference]?
+                    if let lib = result.library {
+                        refs = lib.imageReferences
+                    } else if let f = result.format, f == .mediawatchV1 || f == .mediawatchV2,
+                              !result.diagnostics.contains(where: { $0.code.hasPrefix("json-") && $0.severity == .error }) {
+                        refs = try? BackupSkim.read(url: file, format: f, options: readOpts).references
+                    }
+                    return Parsed(result: result, references: refs)
+                }
                 parsed.set(name, r)
             }
         }
@@ -45,16 +57,18 @@ struct ZipInspection {
         var diags = scan.diagnostics
 
         // The backup JSON: exactly one candidate must read as a MediaWatch backup.
-        var backups: [(name: String, result: ReadResult)] = []
-        var others: [(name: String, result: ReadResult)] = []
+        var backups: [(name: String, result: ReadResult, refs: [ImageReference]?)] = []
+        var others: [(name: String, result: ReadResult, refs: [ImageReference]?)] = []
         for c in scan.jsonCandidates where c.name != ZipLayout.manifestName {
-            guard let r = try parsed.get(c.name)?.get() else { continue }
-            if r.format != nil || r.formatVersion != nil { backups.append((c.name, r)) } else { others.append((c.name, r)) }
+            guard let p = try parsed.get(c.name)?.get() else { continue }
+            let r = p.result
+            if r.format != nil || r.formatVersion != nil { backups.append((c.name, r, p.references)) } else { others.append((c.name, r, p.references)) }
         }
         // A lone JSON that is not readable as a backup is most likely a broken one: report why.
         if backups.isEmpty, others.count == 1 { backups = others }
         var result = ReadResult(format: .mediawatchZip)
         var backupEntry: String?
+        var references: [ImageReference]?
         if backups.count > 1 {
             diags.append(.error(.zipMultipleBackups, "the archive holds \(backups.count) backup JSON files (\(backups.map { quoted($0.name) }.joined(separator: ", "))); expected one"))
         } else if let b = backups.first {
@@ -62,6 +76,7 @@ struct ZipInspection {
             result.formatVersion = b.result.formatVersion
             result.counts = b.result.counts
             result.library = b.result.library
+            references = b.refs
             diags.insert(contentsOf: b.result.diagnostics, at: 0)
         } else if !scan.stopped {
             diags.append(.error(.zipNoBackup, "the archive holds no MediaWatch backup JSON (\(scan.entries.count) entries looked at)"))
@@ -73,8 +88,8 @@ struct ZipInspection {
         }
         var matched: [ImageKey: String] = [:]
         var refsByKey: [ImageKey: [ImageReference]] = [:]
-        if let lib = result.library {
-            for r in lib.imageReferences where ZipLayout.isSafeFileName(r.fileName) {
+        if let references {
+            for r in references where ZipLayout.isSafeFileName(r.fileName) {
                 refsByKey[ImageKey(role: r.role, fileName: r.fileName), default: []].append(r)
             }
             let byName = Dictionary(grouping: images, by: \.fileName)
@@ -99,7 +114,7 @@ struct ZipInspection {
             switch ZipManifest.decode(bytes) {
             case .success(let m):
                 manifest = m
-                diags += checkManifest(m, scan: scan, backupEntry: backupEntry, refsByKey: result.library == nil ? nil : refsByKey)
+                diags += checkManifest(m, scan: scan, backupEntry: backupEntry, refsByKey: references == nil ? nil : refsByKey)
             case .failure(let why):
                 diags.append(.error(.zipManifestInvalid, "\(ZipLayout.manifestName) is not a valid manifest: \(why)"))
             }
@@ -108,7 +123,6 @@ struct ZipInspection {
         }
 
         result.diagnostics = diags
-        if !keepLibrary { result.library = nil }
         return ZipInspection(result: result, backupEntry: backupEntry, manifest: manifest, images: images, matched: matched)
     }
 
@@ -151,17 +165,23 @@ struct ZipInspection {
     }
 }
 
+/// A candidate read in the background: its result and the image references of its records.
+private struct Parsed {
+    var result: ReadResult
+    var references: [ImageReference]?
+}
+
 /// Results of candidates validated in the background, by entry name.
 private final class ParsedCandidates: @unchecked Sendable {
     private let lock = NSLock()
-    private var results: [String: Result<ReadResult, Error>] = [:]
+    private var results: [String: Result<Parsed, Error>] = [:]
 
-    func set(_ name: String, _ r: Result<ReadResult, Error>) {
+    func set(_ name: String, _ r: Result<Parsed, Error>) {
         lock.lock(); defer { lock.unlock() }
         results[name] = r
     }
 
-    func get(_ name: String) -> Result<ReadResult, Error>? {
+    func get(_ name: String) -> Result<Parsed, Error>? {
         lock.lock(); defer { lock.unlock() }
         return results[name]
     }
