@@ -11,7 +11,8 @@ struct BackupSkim {
     /// mapping, releasing pages behind it, without building the ``Library`` — so packing a large
     /// backup needs memory for its image references only. Throws ``MWError/invalid(_:)`` if the
     /// document is not the JSON object it should be.
-    static func read(url: URL, format: BackupFormat, options: ReadOptions) throws -> BackupSkim {
+    /// - Parameter exportDate: also decode the export date (`format` matters only for that).
+    static func read(url: URL, format: BackupFormat, options: ReadOptions, exportDate: Bool = true) throws -> BackupSkim {
         let file = try MappedFile(url: url)
         defer { file.close() }
         var skim: (BackupSkim, ArraySlice<UInt8>?)
@@ -25,7 +26,7 @@ struct BackupSkim {
         }
         // The export date is decoded by MWCore itself (same date rules and --date-encoding), from
         // a one-field document holding the raw value.
-        if let raw = skim.1 {
+        if exportDate, let raw = skim.1 {
             let head = format == .mediawatchV1 ? #"{"version":"1","exportDate":"# : #"{"format":"mediawatch-backup","formatVersion":2,"exportDate":"#
             var doc = Array(head.utf8) + raw
             doc += Array(#","lists":[],"titles":[],"episodes":[],"notes":[]}"#.utf8)

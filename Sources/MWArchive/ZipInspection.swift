@@ -37,18 +37,15 @@ struct ZipInspection {
             group.enter()
             DispatchQueue.global().async {
                 defer { group.leave() }
-                let r = Result { () throws -> Parsed in
-                    let result = try BackupIO.read(url: file, options: readOpts)
-                    var refs: [ImageReference]?
-                    if let lib = result.library {
-                        refs = lib.imageReferences
-                    } else if let f = result.format, f == .mediawatchV1 || f == .mediawatchV2,
-                              !result.diagnostics.contains(where: { $0.code.hasPrefix("json-") && $0.severity == .error }) {
-                        refs = try? BackupSkim.read(url: file, format: f, options: readOpts).references
-                    }
-                    return Parsed(result: result, references: refs)
+                parsed.set(name, Result { try BackupIO.read(url: file, options: readOpts) })
+            }
+            if !readOpts.buildLibrary {
+                // The skim runs beside the validation (it is only used if the JSON parses).
+                group.enter()
+                DispatchQueue.global().async {
+                    defer { group.leave() }
+                    parsed.setSkim(name, try? BackupSkim.read(url: file, format: .mediawatchV2, options: readOpts, exportDate: false).references)
                 }
-                parsed.set(name, r)
             }
         }
         defer { group.wait(); scan.cleanUp() }
@@ -60,9 +57,15 @@ struct ZipInspection {
         var backups: [(name: String, result: ReadResult, refs: [ImageReference]?)] = []
         var others: [(name: String, result: ReadResult, refs: [ImageReference]?)] = []
         for c in scan.jsonCandidates where c.name != ZipLayout.manifestName {
-            guard let p = try parsed.get(c.name)?.get() else { continue }
-            let r = p.result
-            if r.format != nil || r.formatVersion != nil { backups.append((c.name, r, p.references)) } else { others.append((c.name, r, p.references)) }
+            guard let r = try parsed.get(c.name)?.get() else { continue }
+            var refs: [ImageReference]?
+            if let lib = r.library {
+                refs = lib.imageReferences
+            } else if r.format == .mediawatchV1 || r.format == .mediawatchV2,
+                      !r.diagnostics.contains(where: { $0.code.hasPrefix("json-") && $0.severity == .error }) {
+                refs = parsed.skim(c.name)
+            }
+            if r.format != nil || r.formatVersion != nil { backups.append((c.name, r, refs)) } else { others.append((c.name, r, refs)) }
         }
         // A lone JSON that is not readable as a backup is most likely a broken one: report why.
         if backups.isEmpty, others.count == 1 { backups = others }
@@ -165,24 +168,29 @@ struct ZipInspection {
     }
 }
 
-/// A candidate read in the background: its result and the image references of its records.
-private struct Parsed {
-    var result: ReadResult
-    var references: [ImageReference]?
-}
-
-/// Results of candidates validated in the background, by entry name.
+/// Candidates validated (and skimmed) in the background, by entry name.
 private final class ParsedCandidates: @unchecked Sendable {
     private let lock = NSLock()
-    private var results: [String: Result<Parsed, Error>] = [:]
+    private var results: [String: Result<ReadResult, Error>] = [:]
+    private var skims: [String: [ImageReference]] = [:]
 
-    func set(_ name: String, _ r: Result<Parsed, Error>) {
+    func set(_ name: String, _ r: Result<ReadResult, Error>) {
         lock.lock(); defer { lock.unlock() }
         results[name] = r
     }
 
-    func get(_ name: String) -> Result<Parsed, Error>? {
+    func setSkim(_ name: String, _ refs: [ImageReference]?) {
+        lock.lock(); defer { lock.unlock() }
+        skims[name] = refs
+    }
+
+    func get(_ name: String) -> Result<ReadResult, Error>? {
         lock.lock(); defer { lock.unlock() }
         return results[name]
+    }
+
+    func skim(_ name: String) -> [ImageReference]? {
+        lock.lock(); defer { lock.unlock() }
+        return skims[name]
     }
 }
