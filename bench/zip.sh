@@ -32,15 +32,15 @@ echo "inputs: $(ls "$DATA/images" | wc -l) images, ${IMG_MB} MB; backup.json ${J
 # wall time and the largest peak RSS; sets BEST_S and BEST_KB.
 best() {
   local name=$1 out=$2; shift 2
-  BEST_S=""; BEST_KB=0
+  BEST_S=""; BEST_KB=0; BEST_CPU=0
   for _ in $(seq "$RUNS"); do
     rm -rf "$out"
-    $TIME -f "%e %M" -o "$DATA/time.txt" "$@" >/dev/null 2>"$DATA/stderr.txt" || { cat "$DATA/stderr.txt" >&2; exit 1; }
-    read -r s kb < "$DATA/time.txt"
-    if [ -z "$BEST_S" ] || awk "BEGIN{exit !($s < $BEST_S)}"; then BEST_S=$s; fi
+    $TIME -f "%e %M %U %S" -o "$DATA/time.txt" "$@" >/dev/null 2>"$DATA/stderr.txt" || { cat "$DATA/stderr.txt" >&2; exit 1; }
+    read -r s kb u sy < "$DATA/time.txt"
+    if [ -z "$BEST_S" ] || awk "BEGIN{exit !($s < $BEST_S)}"; then BEST_S=$s; BEST_CPU=$(awk "BEGIN{print $u+$sy}"); fi
     [ "$kb" -gt "$BEST_KB" ] && BEST_KB=$kb
   done
-  printf "  %-34s %7.2f s   peak RSS %6.1f MiB\n" "$name" "$BEST_S" "$(awk "BEGIN{print $BEST_KB/1024}")"
+  printf "  %-34s %7.2f s  (cpu %5.2f s)   peak RSS %6.1f MiB\n" "$name" "$BEST_S" "$BEST_CPU" "$(awk "BEGIN{print $BEST_KB/1024}")"
 }
 
 echo "pack:"
