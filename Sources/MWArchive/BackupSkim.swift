@@ -6,6 +6,9 @@ import MWCore
 struct BackupSkim {
     var references: [ImageReference]
     var exportDate: Date?
+    /// The format the document's top level suggests: v2 when it has a `format` key, else v1
+    /// (the validation decides for sure).
+    var format: BackupFormat = .mediawatchV1
 
     /// Reads `url` (an already validated v1 or v2 backup) in one streaming pass over a read-only
     /// mapping, releasing pages behind it, without building the ``Library`` — so packing a large
@@ -50,12 +53,14 @@ private struct Skimmer {
         if b.count >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { i = 3 }
         var titles: [ImageReference] = [], episodes: [ImageReference] = []
         var exportRaw: ArraySlice<UInt8>?
+        var hasFormat = false
         try expect(UInt8(ascii: "{"))
         var first = true
         while let key = try nextKey(first: &first) {
             switch key {
             case "titles": titles = try records(.title, ["posterPath": .poster, "backdropPath": .backdrop])
             case "episodes": episodes = try records(.episode, ["stillPath": .still])
+            case "format": hasFormat = true; try skipValue()
             case "exportDate":
                 let start = i
                 try skipValue()
@@ -65,7 +70,7 @@ private struct Skimmer {
         }
         var seen = Set<ImageReference>()
         let refs = (titles + episodes).filter { seen.insert($0).inserted }
-        return (BackupSkim(references: refs, exportDate: nil), exportRaw)
+        return (BackupSkim(references: refs, exportDate: nil, format: hasFormat ? .mediawatchV2 : .mediawatchV1), exportRaw)
     }
 
     /// The image references of one collection, in record order (path keys in `roles` order

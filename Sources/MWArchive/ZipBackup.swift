@@ -47,25 +47,60 @@ public enum ZipBackup {
                       exportDate: library.exportDate, images: images, requireImages: requireImages, mtime: mtime).write(to: url)
     }
 
+    /// What ``pack(jsonFile:as:options:images:to:requireImages:mtime:)`` did.
+    public struct PackOutcome {
+        /// The validation of the JSON file (no ``Library`` built).
+        public var validation: ReadResult
+        /// Warnings of the packing (missing images …); empty when nothing was written.
+        public var diagnostics: [Diagnostic]
+        /// True when the archive was written: the file is valid and in the requested format.
+        public var written: Bool
+    }
+
     /// Packs a backup JSON file byte for byte (what `mwkit pack` does when the input is already
-    /// in the wanted format), with the images its records reference. The file must already be
-    /// valid (read it with ``BackupIO/read(url:options:)`` first): it is only skimmed for image
-    /// references and the export date, in one streaming pass, so memory does not grow with
-    /// the backup's size. Same layout, manifest, determinism and atomicity as
-    /// ``write(_:jsonFormat:images:to:requireImages:mtime:)``.
+    /// in the wanted format), with the images its records reference. The file is skimmed for
+    /// image references and the export date in one streaming pass, then validated on a second
+    /// core *while* the archive is written; the archive replaces `url` only if the validation
+    /// passes and the file is in `format`. Memory does not grow with the backup's size. Same
+    /// layout, manifest, determinism and atomicity as ``write(_:jsonFormat:images:to:requireImages:mtime:)``.
     ///
-    /// - Parameters:
-    ///   - format: the file's JSON format (`mediawatch-v1` or `mediawatch-v2`).
-    ///   - options: how its dates are read (the export date gives the entries' time).
-    @discardableResult
-    public static func write(jsonFile: URL, format: BackupFormat, options: ReadOptions = .init(), images: any ZipImageSource,
-                             to url: URL, requireImages: Bool = false, mtime: Date? = nil) throws -> [Diagnostic] {
+    /// - Returns: the validation and, when `written`, the packing warnings. When the file is
+    ///   invalid or in another format, nothing is written (the caller reports or converts).
+    public static func pack(jsonFile: URL, as format: BackupFormat, options: ReadOptions = .init(), images: any ZipImageSource,
+                            to url: URL, requireImages: Bool = false, mtime: Date? = nil) throws -> PackOutcome {
         guard format == .mediawatchV1 || format == .mediawatchV2 else {
             throw MWError.usage("the JSON inside a ZIP must be mediawatch-v1 or mediawatch-v2, not \(format.rawValue)")
         }
-        let skim = try BackupSkim.read(url: jsonFile, format: format, options: options)
-        return try ZipWriter(json: .file(jsonFile), jsonFormat: format, references: skim.references,
-                             exportDate: skim.exportDate, images: images, requireImages: requireImages, mtime: mtime).write(to: url)
+        var checkOptions = options
+        checkOptions.buildLibrary = false
+        let skim: BackupSkim
+        do {
+            skim = try BackupSkim.read(url: jsonFile, format: format, options: options)
+        } catch {
+            // Not even the shape of a backup: the validation says exactly why.
+            return PackOutcome(validation: try BackupIO.read(url: jsonFile, options: checkOptions), diagnostics: [], written: false)
+        }
+        guard skim.format == format else {
+            // Another format: nothing to pack byte for byte; the caller converts.
+            return PackOutcome(validation: try BackupIO.read(url: jsonFile, options: checkOptions), diagnostics: [], written: false)
+        }
+        let check = Background { try BackupIO.read(url: jsonFile, options: checkOptions) }
+        var accepted = false
+        var diags: [Diagnostic] = []
+        do {
+            diags = try ZipWriter(json: .file(jsonFile), jsonFormat: format, references: skim.references, exportDate: skim.exportDate,
+                                  images: images, requireImages: requireImages, mtime: mtime).write(to: url) {
+                guard let r = try? check.value() else { return false }
+                accepted = r.isValid && r.format == format
+                return accepted
+            }
+        } catch {
+            // A validation failure explains more than the write error it may have caused.
+            if let r = try? check.value(), !r.isValid { return PackOutcome(validation: r, diagnostics: [], written: false) }
+            throw error
+        }
+        let validation = try check.value()
+        return PackOutcome(validation: validation, diagnostics: accepted ? diags : [], written: accepted)
     }
 
     /// The entries' time: `override`, else `SOURCE_DATE_EPOCH`, else `exportDate`, else 1980-01-02,
@@ -140,4 +175,23 @@ public final class ZipImages: ZipImageSource, @unchecked Sendable {
     }
 
     public func file(for key: ImageKey) -> URL? { extracted[key] }
+}
+
+/// A value computed on another thread; ``value()`` waits for it.
+final class Background<T>: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var result: Result<T, Error>?
+
+    init(_ work: @escaping () throws -> T) {
+        DispatchQueue.global().async {
+            self.result = Result { try work() }
+            self.done.signal()
+        }
+    }
+
+    func value() throws -> T {
+        done.wait()      // the semaphore orders the worker's write before this read
+        done.signal()
+        return try result!.get()
+    }
 }

@@ -31,7 +31,9 @@ struct ZipWriter {
         var records: [ZipManifest.Record]
     }
 
-    func write(to url: URL) throws -> [Diagnostic] {
+    /// Writes the archive. `shouldCommit` is asked once the archive is complete, just before
+    /// it replaces `url`; returning false discards it (nothing is written).
+    func write(to url: URL, shouldCommit: () -> Bool = { true }) throws -> [Diagnostic] {
         guard jsonFormat == .mediawatchV1 || jsonFormat == .mediawatchV2 else {
             throw MWError.usage("the JSON inside a ZIP must be mediawatch-v1 or mediawatch-v2, not \(jsonFormat.rawValue)")
         }
@@ -94,6 +96,7 @@ struct ZipWriter {
             try w.finish()
             guard fsync(fd) == 0 else { throw MWError.io("cannot sync \(tmp.path): \(String(cString: strerror(errno)))") }
             close(fd)
+            guard shouldCommit() else { unlink(tmp.path); return diags }
             try AtomicFile.commit(tmp, to: url)
         } catch {
             close(fd)

@@ -29,6 +29,7 @@ import MWCore
         #expect(skim.references == read.library?.imageReferences)
         #expect(skim.references.count >= 3)
         #expect(skim.exportDate == Fixture.date)
+        #expect(skim.format == format)
     }
 
     @Test func packingTheFileEqualsPackingTheLibrary() throws {
@@ -37,7 +38,9 @@ import MWCore
         let json = s.url("b.json")
         try BackupIO.write(Fixture.library(), as: .mediawatchV2, to: json)
         let a = s.url("a.zip"), b = s.url("b.zip")
-        let da = try ZipBackup.write(jsonFile: json, format: .mediawatchV2, images: DirectoryImageSource(directory: imgs), to: a)
+        let o = try ZipBackup.pack(jsonFile: json, as: .mediawatchV2, images: DirectoryImageSource(directory: imgs), to: a)
+        #expect(o.written && o.validation.isValid)
+        let da = o.diagnostics
         let db = try ZipBackup.write(Fixture.library(), images: DirectoryImageSource(directory: imgs), to: b)
         #expect(da.isEmpty && db.isEmpty)
         #expect(try Data(contentsOf: a) == Data(contentsOf: b))
@@ -51,10 +54,36 @@ import MWCore
         let compact = try BackupIO.encode(Fixture.library(), as: .mediawatchV2, options: WriteOptions(pretty: false)).bytes
         try Data(compact).write(to: json)
         let out = s.url("o.zip")
-        let d = try ZipBackup.write(jsonFile: json, format: .mediawatchV2, images: DirectoryImageSource(directory: imgs), to: out)
+        let d = try ZipBackup.pack(jsonFile: json, as: .mediawatchV2, images: DirectoryImageSource(directory: imgs), to: out).diagnostics
         #expect(d.codes() == ["zip-image-missing", "zip-image-missing", "zip-image-missing"])
         #expect(try RawZip.entries(of: out).first { $0.name == "backup.json" }?.data == compact)
         #expect(try ZipVerifier.verify(url: out, quick: false).errors == 0)
+    }
+
+    @Test func invalidOrOtherFormatWritesNothing() throws {
+        let s = try Scratch(); defer { s.cleanUp() }
+        let imgs = try Fixture.imageDir(in: s, names: ["p1.jpg", "p2.jpg", "b1.jpg", "s1.jpg"])
+        var bad = Fixture.library()
+        bad.lists = []   // every title must be in a list
+        let invalid = s.url("invalid.json")
+        try BackupIO.write(bad, as: .mediawatchV2, to: invalid)
+        let out = s.url("o.zip")
+        let o = try ZipBackup.pack(jsonFile: invalid, as: .mediawatchV2, images: DirectoryImageSource(directory: imgs), to: out)
+        #expect(!o.written && !o.validation.isValid)
+        #expect(o.validation.diagnostics.codes(.error).contains("title-not-in-list"))
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+
+        let v1 = s.url("v1.json")
+        try BackupIO.write(Fixture.library(still: nil), as: .mediawatchV1, to: v1)
+        let o2 = try ZipBackup.pack(jsonFile: v1, as: .mediawatchV2, images: DirectoryImageSource(directory: imgs), to: out)
+        #expect(!o2.written && o2.validation.isValid && o2.validation.format == .mediawatchV1)
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+
+        let garbage = s.url("g.json")
+        try Data("[1, 2".utf8).write(to: garbage)
+        let o3 = try ZipBackup.pack(jsonFile: garbage, as: .mediawatchV2, images: NoImages(), to: out)
+        #expect(!o3.written && o3.validation.diagnostics.codes(.error).contains { $0.hasPrefix("json-") })
+        #expect(s.listing().allSatisfy { !$0.hasPrefix(".") }, "no temporary files: \(s.listing())")
     }
 
     @Test func notJSONIsAFailureNotACrash() throws {

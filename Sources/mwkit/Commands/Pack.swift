@@ -46,21 +46,31 @@ struct Pack: ParsableCommand {
             }
             let source: any ZipImageSource = images.map { DirectoryImageSource(directory: URL(fileURLWithPath: $0)) } ?? NoImages()
             let out = URL(fileURLWithPath: output)
-            // Validate first without building the library (streaming, little memory).
-            let checked = try BackupLoader.load(input, options: inputOptions.readOptions(buildLibrary: false)).result
-            if !checked.diagnostics.isEmpty {
-                printErr(TextReporter().render([FileReport(path: input, format: checked.format?.rawValue, formatVersion: checked.formatVersion,
-                                                           valid: checked.isValid, counts: checked.counts, diagnostics: checked.diagnostics)]))
+            var diags: [Diagnostic] = []
+            var reported = false
+            var done = false
+            if input != "-", (try? BackupIO.detect(url: URL(fileURLWithPath: input))) == .json {
+                // Packed byte for byte if already in the wanted format; validated meanwhile.
+                let o = try ZipBackup.pack(jsonFile: URL(fileURLWithPath: input), as: json, options: inputOptions.readOptions(),
+                                           images: source, to: out, requireImages: requireImages)
+                let r = o.validation
+                if !r.diagnostics.isEmpty {
+                    printErr(TextReporter().render([FileReport(path: input, format: r.format?.rawValue, formatVersion: r.formatVersion,
+                                                               valid: r.isValid, counts: r.counts, diagnostics: r.diagnostics)]))
+                    reported = true
+                }
+                guard r.isValid else { throw CLIExit.failure("\(input) is not a valid backup; nothing was written", code: 1) }
+                diags = o.diagnostics
+                done = o.written
             }
-            guard checked.isValid else { throw CLIExit.failure("\(input) is not a valid backup; nothing was written", code: 1) }
-            var diags: [Diagnostic]
-            if input != "-", checked.format == json {
-                // Already in the wanted format: packed byte for byte, only skimmed for image references.
-                diags = try ZipBackup.write(jsonFile: URL(fileURLWithPath: input), format: json, options: inputOptions.readOptions(),
-                                            images: source, to: out, requireImages: requireImages)
-            } else {
-                let loaded = try BackupLoader.loadValid(input, options: inputOptions.readOptions())
-                let (lib, warnings, _) = try Migrator().migrate(loaded.result.library!, from: loaded.result.formatVersion ?? 1, to: json.jsonVersion)
+            if !done {
+                // Another format (or a ZIP, or stdin): read the library and convert.
+                let loaded = reported ? try BackupLoader.load(input, options: inputOptions.readOptions())
+                                      : try BackupLoader.loadValid(input, options: inputOptions.readOptions())
+                guard let library = loaded.result.library, loaded.result.isValid else {
+                    throw CLIExit.failure("\(input) is not a valid backup; nothing was written", code: 1)
+                }
+                let (lib, warnings, _) = try Migrator().migrate(library, from: loaded.result.formatVersion ?? 1, to: json.jsonVersion)
                 diags = try warnings + ZipBackup.write(lib, jsonFormat: json, images: source, to: out, requireImages: requireImages)
             }
             for d in diags { printErr("\(d.severity.rawValue): [\(d.code)] \(d.message)") }
