@@ -119,7 +119,7 @@ struct ZipInspection {
                 manifest = m
                 diags += checkManifest(m, scan: scan, backupEntry: backupEntry, refsByKey: references == nil ? nil : refsByKey)
             case .failure(let why):
-                diags.append(.error(.zipManifestInvalid, "\(ZipLayout.manifestName) is not a valid manifest: \(why)"))
+                diags.append(ZipManifest.diagnostic(for: why))
             }
         } else if !scan.stopped {
             diags.append(.warning(.zipNoManifest, "the archive has no \(ZipLayout.manifestName); entries cannot be checked against checksums"))

@@ -87,6 +87,12 @@ public struct ZipManifest: Codable, Sendable, Equatable {
 
     /// Decodes a manifest, or explains why the bytes are not one.
     static func decode(_ bytes: [UInt8]) -> Result<ZipManifest, ManifestProblem> {
+        // A manifest.json without our marker belongs to someone else (a foreign layout): it is
+        // not ours to judge, so it counts as no manifest rather than a broken one.
+        struct Marker: Decodable { var format: String? }
+        if let m = try? JSONDecoder().decode(Marker.self, from: Data(bytes)), m.format != ZipLayout.manifestFormat {
+            return .failure(ManifestProblem("it has no \"format\": \"\(ZipLayout.manifestFormat)\" marker", foreign: true))
+        }
         do {
             let m = try JSONDecoder().decode(ZipManifest.self, from: Data(bytes))
             guard m.format == ZipLayout.manifestFormat else { return .failure(ManifestProblem("\"format\" is \(quoted(m.format)), expected \"\(ZipLayout.manifestFormat)\"")) }
@@ -106,7 +112,16 @@ public struct ZipManifest: Codable, Sendable, Equatable {
     /// Why bytes are not a valid manifest.
     struct ManifestProblem: Error, CustomStringConvertible {
         var description: String
-        init(_ d: String) { description = d }
+        /// The file is some other tool's manifest, not a broken one of ours.
+        var foreign = false
+        init(_ d: String, foreign: Bool = false) { description = d; self.foreign = foreign }
+    }
+
+    /// The diagnostic for a manifest that could not be used.
+    static func diagnostic(for why: ManifestProblem) -> Diagnostic {
+        why.foreign
+            ? .warning(.zipNoManifest, "\(ZipLayout.manifestName) is not a mediawatch-zip manifest (\(why)); entries cannot be checked against checksums")
+            : .error(.zipManifestInvalid, "\(ZipLayout.manifestName) is not a valid manifest: \(why)")
     }
 
     private static func path(_ keys: [CodingKey]) -> String {

@@ -37,7 +37,7 @@ public enum ZipUnpacker {
         if let bytes = scan.manifestBytes {
             switch ZipManifest.decode(bytes) {
             case .success(let m): diags += ZipInspection.checkManifest(m, scan: scan, backupEntry: nil, refsByKey: nil)
-            case .failure(let why): diags.append(.error(.zipManifestInvalid, "\(ZipLayout.manifestName) is not a valid manifest: \(why)"))
+            case .failure(let why): diags.append(ZipManifest.diagnostic(for: why))
             }
         } else if !scan.stopped {
             diags.append(.warning(.zipNoManifest, "the archive has no \(ZipLayout.manifestName); entries cannot be checked against checksums"))

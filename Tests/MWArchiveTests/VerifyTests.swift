@@ -85,6 +85,16 @@ import MWCore
         #expect(r2.diagnostics.codes(.error) == ["zip-manifest-invalid"])
         #expect(r2.diagnostics[0].message.contains("backup"))
 
+        let foreign = s.url("foreign.zip")
+        try RawZip.rebuild(good, foreign) { e in
+            var e = e
+            if e.name == "manifest.json" { e.data = Array(#"{"app": "MediaWatch", "files": 5}"#.utf8) }
+            return e
+        }
+        let r4 = try ZipVerifier.verify(url: foreign, quick: false)
+        #expect(r4.valid, "another tool's manifest is not an error: \(r4.diagnostics)")
+        #expect(r4.diagnostics.codes() == ["zip-no-manifest"])
+
         let wrongRecord = s.url("record.zip")
         var m = try #require(try ZipBackup.read(url: good).manifest)
         m.entries[1].records[0].id = Fixture.id(77)
