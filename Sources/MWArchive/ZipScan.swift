@@ -120,6 +120,10 @@ final class ZipScan {
             } catch let e as ArchiveFailure {
                 corrupt(raw.name, e)
                 return
+            } catch let e as MWError {
+                // Our side failed (disk full, permissions): not the archive's fault.
+                stopped = true
+                throw e
             } catch {
                 self.error(.zipCorrupt, "\(quoted(raw.name)): \(error)")
                 stopped = true
