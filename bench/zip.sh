@@ -6,7 +6,8 @@
 # Targets: pack <= 1.25x bsdtar's time, peak RSS <= 64 MiB, full verify >= 400 MB/s.
 #
 # Usage: bench/zip.sh            (from the repository root; RUNS=3 by default, best run kept)
-#        MWKIT=path/to/mwkit bench/zip.sh
+#        MWKIT=path/to/mwkit bench/zip.sh   (`make bench` → bench/run.sh does this)
+# Wall times on a shared machine are noisy; the cpu column (user+sys) is steadier.
 # Data goes to bench/data/zip/ (git-ignored) and is reused between runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
