@@ -113,7 +113,8 @@ struct Copier {
 
     /// Copies `file` as entry `name`; returns its size and SHA-256 (hex).
     mutating func copy(_ file: URL, into w: ArchiveWriter, as name: String, compression: ZipCompression) throws -> (Int64, String) {
-        let fd = open(file.path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: a fifo swapped in for an image must not hang us (regular files ignore it).
+        let fd = open(file.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw MWError.io("cannot open \(file.path): \(String(cString: strerror(errno)))") }
         defer { close(fd) }
         var st = stat()

@@ -32,6 +32,27 @@ import MWCore
         #expect(skim.format == format)
     }
 
+    @Test func skimHandlesNullsEscapesAndKeyOrder() throws {
+        let s = try Scratch(); defer { s.cleanUp() }
+        let f = s.url("v1.json")
+        // Hand-written v1: collections before the header, null optionals, \u escapes, nested values.
+        let json = #"""
+        {"titles":[{"genres":["a","b"],"posterPath":"\u002Fp\u00e9.jpg","backdropPath":null,"id":"00000000-0000-4000-8000-000000000001",
+          "tmdbId":1,"mediaType":"movie","title":"T {x} [y] \"q\"","year":2000,"runtime":1,"watched":false,"likedStatus":0,"dateAdded":0}],
+         "episodes":[],"notes":[],"lists":[{"id":"00000000-0000-4000-8000-000000000090","name":"L","sortOrder":0,
+          "titleIds":["00000000-0000-4000-8000-000000000001"]}],"version":"1.0","exportDate":700000000}
+        """#
+        try Data(json.utf8).write(to: f)
+        let read = try BackupIO.read(url: f)
+        #expect(read.isValid, "\(read.diagnostics)")
+        let skim = try BackupSkim.read(url: f, format: .mediawatchV1, options: .init())
+        #expect(skim.references == read.library?.imageReferences)
+        #expect(skim.references.map(\.tmdbPath) == ["/p\u{e9}.jpg"])
+        #expect(skim.exportDate == read.library?.exportDate)
+        #expect(skim.exportDate != nil)
+        #expect(skim.format == .mediawatchV1)
+    }
+
     @Test func packingTheFileEqualsPackingTheLibrary() throws {
         let s = try Scratch(); defer { s.cleanUp() }
         let imgs = try Fixture.imageDir(in: s, names: ["p1.jpg", "p2.jpg", "b1.jpg", "s1.jpg"])
