@@ -175,7 +175,9 @@ final class ZipScan {
         } else if let dest = p.extractFiles[name] {
             extractTarget = dest
         }
-        let mayBeJSON = p.detectJSON && !isImage && !isManifest
+        // At most 16 JSON candidates are looked at: a backup ZIP holds one, and a hostile
+        // archive full of JSON files must not start thousands of parses.
+        let mayBeJSON = p.detectJSON && !isImage && !isManifest && jsonCandidates.count < 16
         let needData = p.hashAll || isManifest || mayBeJSON || extractTarget != nil
         guard needData else {
             try reader.skipData()
