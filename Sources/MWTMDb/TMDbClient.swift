@@ -227,6 +227,7 @@ public final class TMDbClient: Sendable {
             try Task.checkCancellation()
             let req = request
             let outcome: Result<(Data, URLResponse), Error> = try await gate.withPermit { [self] in
+                try Task.checkCancellation()
                 try await limiter.acquire()
                 counters.update {
                     if isImage { $0.imageRequests += 1; return }
