@@ -6,7 +6,7 @@ import Testing
 struct MapperTests {
     @Test func datesAreUTCMidnight() throws {
         let d = try #require(TMDbMapper.date("1999-10-15"))
-        #expect(d.timeIntervalSince1970 == 940_032_000)
+        #expect(d.timeIntervalSince1970 == 939_945_600)
         #expect(TMDbMapper.date("1970-01-01")?.timeIntervalSince1970 == 0)
         #expect(TMDbMapper.date("2024-02-29")?.timeIntervalSince1970 == 1_709_164_800)
         #expect(TMDbMapper.date("") == nil)
@@ -16,12 +16,13 @@ struct MapperTests {
     }
 
     @Test func movieMapping() throws {
-        let m = try Expected.movie(550)
-        #expect(m.title == "Movie 550")
-        #expect(m.originalTitle == "Original 550")
-        #expect(m.imdbId == "tt0000550")
+        let m = try Expected.movie(551)
+        #expect(m.title == "Movie 551")
+        #expect(m.originalTitle == "Original 551")
+        #expect(m.imdbId == "tt0000551")
         #expect(m.year == 1999)
-        #expect(m.backdropPath == "/b550.jpg")
+        #expect(m.releaseDate == TMDbMapper.date("1999-10-15"))
+        #expect(m.backdropPath == "/b551.jpg")
         #expect(m.runtime == 139)
         #expect(m.numberOfSeasons == nil)
         // imdb_id null in details: taken from external_ids.

@@ -31,7 +31,7 @@ actor FakeTMDb {
 
     init(secret: String = "sekr3t-test-key-0123456789") {
         self.secret = secret
-        server = HTTPServer(address: .loopback(port: 0), timeout: 30, logger: .disabled)
+        server = HTTPServer(address: try! .inet(ip4: "127.0.0.1", port: 0), timeout: 30, logger: .disabled)
     }
 
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)/3")! }
@@ -45,7 +45,8 @@ actor FakeTMDb {
         }
         task = Task { try await server.run() }
         try await server.waitUntilListening()
-        if case .ip4(_, let p) = await server.listeningAddress { port = p }
+        guard case .ip4(_, let p) = await server.listeningAddress else { throw CocoaError(.featureUnsupported) }
+        port = p
     }
 
     func stop() async {
