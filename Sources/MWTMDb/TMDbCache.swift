@@ -98,7 +98,8 @@ public final class TMDbCache: Sendable {
     /// The entry for `key`, or nil. A read error counts as a miss (the cache is disposable).
     public func entry(for key: String) -> Entry? {
         try? db.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT body, fetched_at FROM response WHERE key = ?", arguments: [key]) else {
+            let statement = try db.cachedStatement(sql: "SELECT body, fetched_at FROM response WHERE key = ?")
+            guard let row = try Row.fetchOne(statement, arguments: [key]) else {
                 return nil
             }
             return Entry(body: row["body"], fetchedAt: Date(timeIntervalSince1970: row["fetched_at"]))

@@ -152,9 +152,10 @@ public final class TMDbClient: Sendable {
         return scrub(s)
     }
 
-    /// Removes the secret from any text that leaves the client.
+    /// Removes the secret from any text that leaves the client. (Secrets shorter than 6
+    /// characters are not real TMDb credentials; scrubbing them would mangle ordinary words.)
     func scrub(_ text: String) -> String {
-        guard let secret = credentials?.secret, !secret.isEmpty else { return text }
+        guard let secret = credentials?.secret, secret.count >= 6 else { return text }
         return text.replacingOccurrences(of: secret, with: "<redacted>")
     }
 
