@@ -108,6 +108,7 @@ public struct Hydrator: Sendable {
         let jobs = jobs(for: library)
         report.titlesConsidered = jobs.count
         let start = ContinuousClock.now
+        client.preloadCache(jobs.flatMap { requests(for: $0) })
         var outcomes: [Outcome] = []
         outcomes.reserveCapacity(jobs.count)
         try await withThrowingTaskGroup(of: Outcome.self) { group in
@@ -179,10 +180,18 @@ public struct Hydrator: Sendable {
         return out
     }
 
-    /// One `/tv/{id}` call with `external_ids` and up to 19 seasons appended; further calls
-    /// append 20 seasons each when a library holds episodes of more seasons.
-    private func hydrateShow(_ job: Job, label: String, into out: inout Outcome) async throws {
-        let t = job.title
+    /// The requests a job makes (for preloading the cache).
+    func requests(for job: Job) -> [(path: String, query: [(String, String)])] {
+        switch job.title.mediaType {
+        case .movie: return [TMDbClient.movieRequest(job.title.tmdbId, append: ["external_ids"])]
+        case .tv: return showBatches(job).map { TMDbClient.showRequest(job.title.tmdbId, append: $0) }
+        default: return []
+        }
+    }
+
+    /// `append_to_response` lists for a show: `external_ids` and up to 19 seasons in the first
+    /// call; 20 seasons in each further call when a library holds episodes of more seasons.
+    func showBatches(_ job: Job) -> [[String]] {
         let seasons = Array(Set(job.episodes.map { $0.1.seasonNumber })).sorted()
         var batches: [[String]] = []
         var rest = seasons.map { "season/\($0)" }
@@ -194,6 +203,13 @@ public struct Hydrator: Sendable {
             batches.append(Array(rest.prefix(n)))
             rest.removeFirst(n)
         }
+        return batches
+    }
+
+    /// Fetches a show with its external ids and the seasons its episodes need.
+    private func hydrateShow(_ job: Job, label: String, into out: inout Outcome) async throws {
+        let t = job.title
+        let batches = showBatches(job)
         var show: TMDbShow? = nil
         var seasonData: [Int: TMDbSeason] = [:]
         for b in batches {

@@ -106,6 +106,26 @@ public final class TMDbCache: Sendable {
         }
     }
 
+    /// The entries for many keys at once, in a single read (the warm-cache fast path).
+    public func entries(for keys: [String]) -> [String: Entry] {
+        var out: [String: Entry] = [:]
+        out.reserveCapacity(keys.count)
+        _ = try? db.read { db in
+            var start = 0
+            while start < keys.count {
+                let chunk = Array(keys[start..<min(keys.count, start + 500)])
+                start += chunk.count
+                let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+                let rows = try Row.fetchCursor(db, sql: "SELECT key, body, fetched_at FROM response WHERE key IN (\(marks))",
+                                               arguments: StatementArguments(chunk))
+                while let row = try rows.next() {
+                    out[row["key"]] = Entry(body: row["body"], fetchedAt: Date(timeIntervalSince1970: row["fetched_at"]))
+                }
+            }
+        }
+        return out
+    }
+
     /// Stores a body. Failures are ignored: losing a cache write only costs a refetch.
     public func store(_ body: Data, for key: String, at date: Date = Date()) {
         try? db.write { db in

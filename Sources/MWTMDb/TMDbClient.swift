@@ -20,6 +20,7 @@ public final class TMDbClient: Sendable {
     private let backoff: Backoff
     private let logger: Logger
     private let counters = Counters()
+    private let preloaded = Preloaded()
 
     /// - Parameters:
     ///   - credentials: nil is allowed only for offline use (every network request then fails
@@ -80,12 +81,31 @@ public final class TMDbClient: Sendable {
 
     /// `GET /movie/{id}`, appending `external_ids` by default (one request for all mwkit needs).
     public func movie(_ id: Int64, append: [String] = ["external_ids"]) async throws -> TMDbMovie {
-        try await get("/movie/\(id)", query: appendQuery(append), as: TMDbMovie.self)
+        let r = TMDbClient.movieRequest(id, append: append)
+        return try await get(r.path, query: r.query, as: TMDbMovie.self)
     }
 
     /// `GET /tv/{id}` with up to 20 appended sub-requests, e.g. `external_ids`, `season/1`.
     public func show(_ id: Int64, append: [String] = ["external_ids"]) async throws -> TMDbShow {
-        try await get("/tv/\(id)", query: appendQuery(append), as: TMDbShow.self)
+        let r = TMDbClient.showRequest(id, append: append)
+        return try await get(r.path, query: r.query, as: TMDbShow.self)
+    }
+
+    /// Path and query of ``movie(_:append:)``.
+    public static func movieRequest(_ id: Int64, append: [String]) -> (path: String, query: [(String, String)]) {
+        ("/movie/\(id)", appendQuery(append))
+    }
+
+    /// Path and query of ``show(_:append:)``.
+    public static func showRequest(_ id: Int64, append: [String]) -> (path: String, query: [(String, String)]) {
+        ("/tv/\(id)", appendQuery(append))
+    }
+
+    /// Loads the cached responses of many requests in one database read, so a run over a
+    /// warm cache does not pay a lookup per title. Later ``get`` calls use them first.
+    public func preloadCache(_ requests: [(path: String, query: [(String, String)])]) {
+        guard let cache = options.cache, !requests.isEmpty else { return }
+        preloaded.set(cache.entries(for: requests.map { publicURL($0.path, query: $0.query).absoluteString }))
     }
 
     /// `GET /tv/{id}/season/{n}`.
@@ -126,7 +146,7 @@ public final class TMDbClient: Sendable {
     /// TMDb accepts at most 20 `append_to_response` items.
     public static let maxAppend = 20
 
-    private func appendQuery(_ items: [String]) -> [(String, String)] {
+    private static func appendQuery(_ items: [String]) -> [(String, String)] {
         precondition(items.count <= TMDbClient.maxAppend, "append_to_response takes at most 20 items")
         return items.isEmpty ? [] : [("append_to_response", items.joined(separator: ","))]
     }
@@ -163,10 +183,10 @@ public final class TMDbClient: Sendable {
     public func get<T: Decodable>(_ path: String, query: [(String, String)] = [], as type: T.Type) async throws -> T {
         let url = publicURL(path, query: query)
         let key = url.absoluteString
-        if let cache = options.cache, let entry = cache.entry(for: key) {
+        if let cache = options.cache, let entry = preloaded.take(key) ?? cache.entry(for: key) {
             let fresh = Date().timeIntervalSince(entry.fetchedAt) < options.cacheTTL
             if fresh || options.offline {
-                if let v = try? JSONDecoder().decode(T.self, from: entry.body) {
+                if let v = try? TMDbClient.decode(T.self, entry.body) {
                     counters.update { $0.cacheHits += 1 }
                     return v
                 }
@@ -176,13 +196,19 @@ public final class TMDbClient: Sendable {
         let body = try await fetchAPI(url)
         let value: T
         do {
-            value = try JSONDecoder().decode(T.self, from: body)
+            value = try TMDbClient.decode(T.self, body)
         } catch {
             logger.warning("undecodable TMDb response", metadata: ["path": "\(shown(url))"])
             throw TMDbError.decoding(path: shown(url), message: scrub(TMDbClient.describe(decoding: error)))
         }
         options.cache?.store(body, for: key)
         return value
+    }
+
+    /// Decodes a body, through the fast reader for the models that have one.
+    static func decode<T: Decodable>(_ type: T.Type, _ data: Data) throws -> T {
+        if let fast = type as? any FastDecodable.Type { return try fast.decode(data) as! T }
+        return try JSONDecoder().decode(T.self, from: data)
     }
 
     private static func describe(decoding error: Error) -> String {
@@ -229,7 +255,8 @@ public final class TMDbClient: Sendable {
             let req = request
             let outcome: Result<(Data, URLResponse), Error> = try await gate.withPermit { [self] in
                 try Task.checkCancellation()
-                try await limiter.acquire()
+                // The API's rate limit does not apply to the image CDN; connections still do.
+                if !isImage { try await limiter.acquire() }
                 counters.update {
                     if isImage { $0.imageRequests += 1; return }
                     $0.requests += 1
@@ -257,8 +284,8 @@ public final class TMDbClient: Sendable {
                 }
                 let apiMessage = (try? JSONDecoder().decode(TMDbErrorBody.self, from: data))?.statusMessage.map(scrub)
                 switch status {
-                case 401:
-                    logger.error("TMDb refused the credentials", metadata: ["path": "\(shown)"])
+                case 401 where !isImage:
+                    logger.warning("TMDb refused the credentials", metadata: ["path": "\(shown)"])
                     throw TMDbError.unauthorized(apiMessage ?? shown)
                 case 404:
                     throw TMDbError.notFound(shown)
@@ -292,6 +319,17 @@ public final class TMDbClient: Sendable {
             }
         }
         return "transport error"
+    }
+}
+
+/// Cache entries loaded in bulk, each handed out once.
+final class Preloaded: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [String: TMDbCache.Entry] = [:]
+    func set(_ e: [String: TMDbCache.Entry]) { lock.lock(); entries.merge(e) { _, b in b }; lock.unlock() }
+    func take(_ key: String) -> TMDbCache.Entry? {
+        lock.lock(); defer { lock.unlock() }
+        return entries.removeValue(forKey: key)
     }
 }
 

@@ -6,10 +6,27 @@ import MWCore
 public enum TMDbMapper {
     /// Parses TMDb's `YYYY-MM-DD` as UTC midnight; `""`, nil or malformed → nil.
     public static func date(_ s: String?) -> Date? {
-        guard let s, s.utf8.count == 10 else { return nil }
-        let parts = s.split(separator: "-")
-        guard parts.count == 3, let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
-              (1...12).contains(m), (1...31).contains(d) else { return nil }
+        guard let s else { return nil }
+        let u = s.utf8
+        return u.withContiguousStorageIfAvailable { civilDate($0) } ?? {
+            let copy = Array(u)
+            return copy.withUnsafeBufferPointer { civilDate($0) }
+        }()
+    }
+
+    /// `YYYY-MM-DD` bytes → UTC midnight, nil when malformed (read in place: hot in warm runs).
+    private static func civilDate(_ b: UnsafeBufferPointer<UInt8>) -> Date? {
+        guard b.count == 10, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-") else { return nil }
+        func num(_ r: Range<Int>) -> Int? {
+            var v = 0
+            for k in r {
+                let c = b[k]
+                guard c >= UInt8(ascii: "0"), c <= UInt8(ascii: "9") else { return nil }
+                v = v * 10 + Int(c - UInt8(ascii: "0"))
+            }
+            return v
+        }
+        guard let y = num(0..<4), let m = num(5..<7), let d = num(8..<10), (1...12).contains(m), (1...31).contains(d) else { return nil }
         return Date(timeIntervalSince1970: TimeInterval(daysFromCivil(y, m, d)) * 86400)
     }
 

@@ -140,6 +140,9 @@ public struct TMDbShow: Decodable, Sendable, Equatable {
         init?(intValue: Int) { nil }
     }
 
+    /// A show with only its id (the fast decoder fills the rest).
+    init(id: Int64) { self.id = id }
+
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = try c.decode(Int64.self, forKey: .id)

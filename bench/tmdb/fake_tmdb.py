@@ -73,13 +73,23 @@ class Handler(BaseHTTPRequestHandler):
         parts = [p for p in u.path.split("/") if p]
         if parts == ["__stats"]:
             return self.send(200, count)
-        with lock:
-            count["api"] += 1
         if parts and parts[0] == "3":
             parts = parts[1:]
+        if parts[:2] == ["t", "p"]:
+            body = b"\xff\xd8\xff\xe0" + self.path.encode() + b"\xff\xd9"
+            self.send_response(200)
+            self.send_header("Content-Type", "image/jpeg")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        with lock:
+            count["api"] += 1
         if q.get("api_key") != "bench-key" and self.headers.get("Authorization") != "Bearer bench-key":
             return self.send(401, {"status_code": 7, "status_message": "Invalid API key", "success": False})
         append = [a for a in q.get("append_to_response", "").split(",") if a]
+        if len(parts) >= 2 and parts[0] in ("movie", "tv") and parts[1].isdigit() and int(parts[1]) >= 900000000:
+            return self.send(404, {"success": False, "status_code": 34, "status_message": "The resource you requested could not be found."})
         try:
             if parts == ["configuration"]:
                 return self.send(200, {"images": {"secure_base_url": "http://127.0.0.1:%d/t/p/" % self.server.server_port,

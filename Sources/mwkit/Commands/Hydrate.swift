@@ -61,14 +61,18 @@ struct Hydrate: AsyncParsableCommand {
 
     @OptionGroup var inputOptions: InputOptions
 
-    func validate() throws {
-        guard rate > 0, rate.isFinite else { throw ValidationError("--rate must be a positive number, got \(rate)") }
-        guard timeout > 0 else { throw ValidationError("--timeout must be a positive number of seconds") }
-        if offline && noCache { throw ValidationError("--offline needs the cache; drop --no-cache") }
-        if let u = tmdbBaseUrl, URL(string: u)?.scheme == nil { throw ValidationError("--tmdb-base-url must be an absolute URL, got \(quoted(u))") }
+    /// Usage errors exit 2 like every other mwkit usage error.
+    private func checkUsage() throws {
+        func usage(_ m: String) -> Error { CLIExit.failure(m, code: 2) }
+        guard rate > 0, rate.isFinite else { throw usage("--rate must be a positive number, got \(rate)") }
+        guard timeout > 0 else { throw usage("--timeout must be a positive number of seconds") }
+        if offline && noCache { throw usage("--offline needs the cache; drop --no-cache") }
+        if let u = tmdbBaseUrl, URL(string: u)?.scheme == nil { throw usage("--tmdb-base-url must be an absolute URL, got \(quoted(u))") }
+        if cacheTtlHours < 0 { throw usage("--cache-ttl-hours must not be negative") }
     }
 
     func run() async throws {
+        try checkUsage()
         let env = ProcessInfo.processInfo.environment
         LoggingSystem.bootstrap { label in
             var h = StreamLogHandler.standardError(label: label)

@@ -24,13 +24,10 @@ struct Strip: ParsableCommand {
 
     @OptionGroup var inputOptions: InputOptions
 
-    func validate() throws {
-        if to == .mediawatchV1 {
-            throw ValidationError("cannot strip to mediawatch-v1: v1 has no way to mark a record as stripped; use --to mediawatch-v2 or mediawatch-zip")
-        }
-    }
-
     func run() throws {
+        if to == .mediawatchV1 {
+            throw CLIExit.failure("cannot strip to mediawatch-v1: v1 has no way to mark a record as stripped; use --to mediawatch-v2 or mediawatch-zip", code: 2)
+        }
         do {
             let loaded = try BackupLoader.loadValid(input, options: inputOptions.readOptions())
             var lib = loaded.result.library!

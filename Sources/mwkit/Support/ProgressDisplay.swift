@@ -24,7 +24,10 @@ final class ProgressDisplay: @unchecked Sendable {
         let elapsed = max(0.001, now.timeIntervalSince(phaseStart))
         let rate = Double(p.done) / elapsed
         let eta = rate > 0 ? Double(p.total - p.done) / rate : 0
-        let stats = String(format: "%d/%d  %.1f/s  ETA %@", p.done, p.total, rate, Self.clock(eta))
+        // The first items say nothing about the rate; show it once there is something to measure.
+        let stats = elapsed < 0.5 && p.done < p.total
+            ? "\(p.done)/\(p.total)"
+            : String(format: "%d/%d  %.1f/s  ETA %@", p.done, p.total, rate, Self.clock(eta))
         if tty {
             let width = 30
             let filled = p.total > 0 ? width * p.done / p.total : width
