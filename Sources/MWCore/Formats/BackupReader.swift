@@ -78,7 +78,10 @@ struct ReadSession {
 
     mutating func finish(parsed: Bool) {
         if parsed && result.format != nil { v.finish() }
-        var d = v.diags.items
+        // Report in document order (stable, so equal positions keep their finding order).
+        var d = v.diags.items.enumerated().sorted {
+            ($0.element.offset ?? Int.max, $0.offset) < ($1.element.offset ?? Int.max, $1.offset)
+        }.map(\.element)
         SourcePosition.resolve(&d, in: bytes)
         result.diagnostics = d
         if ProcessInfo.processInfo.environment["MWKIT_DEBUG_RSS"] != nil,

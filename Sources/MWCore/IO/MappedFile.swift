@@ -47,9 +47,9 @@ public final class MappedFile {
         guard let base else { return }
         let end = (offset / MappedFile.page) * MappedFile.page
         // Readers may jump back (the pre-scan walks the file once before the main pass), so
-        // the whole range before `offset` is released, at most once per 8 MiB of progress.
+        // the whole range before `offset` is released, at most once per MiB of progress.
         if end < released { released = 0 }
-        if end - released >= 8 << 20 {
+        if end - released >= 1 << 20 {
             madvise(base, end, MADV_DONTNEED)
             released = end
         }

@@ -9,6 +9,9 @@ struct KeyTable {
     private var slots: [Int32]
     private let mask: Int
     private let names: [[UInt8]]
+    /// Bit i set when field i is accepted by this table.
+    let allowedMask: UInt64
+    var count: Int { names.count }
 
     /// `names[i]` is the key of field `i`; `allowed` limits which fields this dialect accepts.
     init(_ names: [String], allowed: Set<Int>? = nil) {
@@ -17,6 +20,7 @@ struct KeyTable {
         while size < names.count * 4 { size *= 2 }
         mask = size - 1
         slots = [Int32](repeating: -1, count: size)
+        allowedMask = names.indices.reduce(0) { m, i in (allowed?.contains(i) ?? true) ? m | (1 << UInt64(i)) : m }
         for (i, n) in self.names.enumerated() where allowed?.contains(i) ?? true {
             var h = Int(truncatingIfNeeded: KeyTable.hash(n)) & mask
             while slots[h] >= 0 { h = (h + 1) & mask }
@@ -24,11 +28,19 @@ struct KeyTable {
         }
     }
 
-    static func hash<C: Sequence>(_ bytes: C) -> UInt64 where C.Element == UInt8 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
-        return h
+    /// Hash of a key: its length and first and last (up to) eight bytes, multiplied to mix.
+    /// Cheap, and distinct enough for the few dozen field names of a table; equal hashes are
+    /// settled by comparing the bytes.
+    static func hash(_ b: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var head: UInt64 = 0, tail: UInt64 = 0
+        let n = b.count
+        for i in 0..<min(8, n) { head |= UInt64(b[i]) << (8 * UInt64(i)) }
+        for i in max(0, n - 8)..<n { tail = tail << 8 | UInt64(b[i]) }
+        let h = (head &* 0x9E37_79B9_7F4A_7C15) ^ (tail &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(n)
+        return h ^ (h >> 29)
     }
+
+    static func hash(_ bytes: [UInt8]) -> UInt64 { bytes.withUnsafeBufferPointer { hash($0) } }
 
     private func find(_ buf: UnsafeBufferPointer<UInt8>) -> Int? {
         var h = Int(truncatingIfNeeded: KeyTable.hash(buf)) & mask

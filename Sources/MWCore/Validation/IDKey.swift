@@ -14,18 +14,29 @@ enum IDKey: Hashable {
 
     /// Parses `XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX` (hex, either case).
     static func parseUUID(_ s: String) -> (UInt64, UInt64)? {
-        var s = s
-        return s.withUTF8 { u -> (UInt64, UInt64)? in
-            guard u.count == 36, u[8] == 0x2D, u[13] == 0x2D, u[18] == 0x2D, u[23] == 0x2D else { return nil }
-            var hi: UInt64 = 0, lo: UInt64 = 0, n = 0
-            for i in 0..<36 where i != 8 && i != 13 && i != 18 && i != 23 {
-                guard let h = hexValue(u[i]) else { return nil }
-                if n < 16 { hi = hi << 4 | UInt64(h) } else { lo = lo << 4 | UInt64(h) }
-                n += 1
-            }
-            return (hi, lo)
-        }
+        if let r = s.utf8.withContiguousStorageIfAvailable({ parseUUID($0) }) { return r }
+        return Array(s.utf8).withUnsafeBufferPointer { parseUUID($0) }
     }
+
+    static func parseUUID(_ u: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64)? {
+        guard u.count == 36, u[8] == 0x2D, u[13] == 0x2D, u[18] == 0x2D, u[23] == 0x2D else { return nil }
+        var acc: UInt64 = 0, bad: UInt8 = 0
+        @inline(__always) func group(_ from: Int, _ n: Int) {
+            for i in from..<(from + n) {
+                let h = hexTable[Int(u[i])]
+                bad |= h
+                acc = acc << 4 | UInt64(h & 0x0F)
+            }
+        }
+        group(0, 8); group(9, 4); group(14, 4)
+        let hi = acc
+        acc = 0
+        group(19, 4); group(24, 12)
+        return bad & 0xF0 == 0 ? (hi, acc) : nil
+    }
+
+    /// Hex digit values; 0xFF for anything else.
+    static let hexTable: [UInt8] = (0..<256).map { hexValue(UInt8($0)) ?? 0xFF }
 
     /// The canonical (uppercase) spelling, for messages.
     var display: String {

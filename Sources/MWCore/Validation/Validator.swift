@@ -8,6 +8,11 @@ public struct Validator {
     struct Origin {
         var index: Int
         var offset: Int?
+        /// Field names that were missing or unreadable in the source: their rules are skipped,
+        /// since the structural diagnostic already says what is wrong (nil: all present).
+        var unreadable: Set<String>? = nil
+
+        func has(_ field: String) -> Bool { !(unreadable?.contains(field) ?? false) }
     }
 
     var diags: DiagnosticBag
@@ -23,6 +28,7 @@ public struct Validator {
     private var wideEpisodeKeys: [EpisodeKey: Int32] = [:]
     private var showNumbers: [IDKey: Int32] = [:]
     private var shows: [IDKey] = []
+    private var lastShow: (key: IDKey, num: Int32)?
     private var listIds: [IDKey: Int32] = [:]
     private var noteIds: [IDKey: Int32] = [:]
     private var listed = Set<IDKey>()
@@ -58,7 +64,7 @@ public struct Validator {
 
     private mutating func checkId(_ id: String, _ coll: String, _ o: Origin, field: String = "id") -> IDKey {
         let k = IDKey(id)
-        if !k.isUUID {
+        if !k.isUUID && o.has(field) {
             report(.error, .idFormat, "\(field) \(quoted(id)) is not a UUID", coll, o, field)
         }
         return k
@@ -90,7 +96,12 @@ public struct Validator {
     }
 
     private static func isBlank(_ s: String) -> Bool {
-        s.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
+        // Fast path: the first ASCII byte that is not white space settles it.
+        for b in s.utf8 {
+            if b >= 0x80 { break }
+            if !(b == 0x20 || (b >= 0x09 && b <= 0x0D)) { return false }
+        }
+        return s.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
     }
 
     // MARK: Records
@@ -100,7 +111,8 @@ public struct Validator {
         if let prev = listIds[k] {
             report(.error, .idDuplicate, "list id \(quoted(l.id)) is used again (first at /lists/\(prev))", "lists", o, "id")
         } else { listIds[k] = Int32(o.index) }
-        if Validator.isBlank(l.name) {
+        if !o.has("name") {
+        } else if Validator.isBlank(l.name) {
             report(.error, .listNameEmpty, "list name is empty", "lists", o, "name")
         } else if l.name.unicodeScalars.count > 100 {
             report(.error, .listNameLength, "list name has \(l.name.unicodeScalars.count) characters (max 100): \(quoted(l.name))", "lists", o, "name")
@@ -132,10 +144,10 @@ public struct Validator {
 
     mutating func title(_ t: Title, _ o: Origin) {
         let k = checkId(t.id, "titles", o)
-        if t.tmdbId <= 0 {
+        if o.has("tmdbId") && t.tmdbId <= 0 {
             report(.error, .titleTmdbIdPositive, "tmdbId must be > 0, found \(t.tmdbId)", "titles", o, "tmdbId")
         }
-        if !t.mediaType.isKnown {
+        if o.has("mediaType") && !t.mediaType.isKnown {
             report(.error, .titleMediaType, "mediaType must be \"movie\" or \"tv\", found \(quoted(t.mediaType.rawValue))", "titles", o, "mediaType")
         }
         if let prev = titleIds[k] {
@@ -145,11 +157,11 @@ public struct Validator {
         if let prev = tmdbKeys[tk] {
             report(.error, .titleDuplicate, "\(t.mediaType) with tmdbId \(t.tmdbId) appears twice (first at /titles/\(prev))", "titles", o, "tmdbId")
         } else { tmdbKeys[tk] = Int32(o.index) }
-        if ![-1, 0, 1].contains(t.likedStatus) {
+        if o.has("likedStatus") && ![-1, 0, 1].contains(t.likedStatus) {
             report(.error, .titleLikedStatus, "likedStatus must be -1, 0 or 1, found \(t.likedStatus)", "titles", o, "likedStatus")
         }
         if let m = t.metadata {
-            if Validator.isBlank(m.title) {
+            if o.has("title") && Validator.isBlank(m.title) {
                 report(.error, .titleEmpty, "title is empty", "titles", o, "title")
             }
             if let imdb = m.imdbId, !Validator.isImdbId(imdb) {
@@ -174,20 +186,25 @@ public struct Validator {
             } else { rawEpisodeIds[s] = Int32(o.index) }
         }
         let show = IDKey(e.showId)
-        if !show.isUUID {
+        if !show.isUUID && o.has("showId") {
             report(.error, .idFormat, "showId \(quoted(e.showId)) is not a UUID", "episodes", o, "showId")
         }
-        if e.seasonNumber < 0 {
+        if o.has("seasonNumber") && e.seasonNumber < 0 {
             report(.error, .episodeSeasonNumber, "seasonNumber must be >= 0, found \(e.seasonNumber)", "episodes", o, "seasonNumber")
         }
-        if e.episodeNumber < 1 {
+        if o.has("episodeNumber") && e.episodeNumber < 1 {
             report(.error, .episodeEpisodeNumber, "episodeNumber must be >= 1, found \(e.episodeNumber)", "episodes", o, "episodeNumber")
         }
-        if let m = e.metadata, Validator.isBlank(m.name) {
+        if let m = e.metadata, o.has("name"), Validator.isBlank(m.name) {
             report(.error, .episodeNameEmpty, "episode name is empty", "episodes", o, "name")
         }
         let showNum: Int32
-        if let n = showNumbers[show] { showNum = n } else {
+        if let last = lastShow, last.key == show {
+            showNum = last.num  // episodes of one show usually come together
+        } else if let n = showNumbers[show] {
+            showNum = n
+            lastShow = (show, n)
+        } else {
             showNum = Int32(shows.count)
             showNumbers[show] = showNum
             shows.append(show)
@@ -222,7 +239,8 @@ public struct Validator {
         if count > 10_000 {
             report(.error, .noteTextLength, "note text has \(count) characters (max 10,000)", "notes", o, "text")
         }
-        if !n.parentType.isKnown {
+        if !o.has("parentType") || !o.has("parentId") {
+        } else if !n.parentType.isKnown {
             report(.error, .noteParentType, "parentType must be \"title\" or \"episode\", found \(quoted(n.parentType.rawValue))", "notes", o, "parentType")
         } else {
             let p = IDKey(n.parentId)
