@@ -104,7 +104,7 @@ struct HydrateTests {
             await fake.inject("/movie/551", Array(repeating: .status(503), count: 10))
             let client = TMDbClient(credentials: .apiKey(fake.secret), options: await testOptions(fake, attempts: 3))
             let report = try await Hydrator(client: client).run(original.stripped())
-            #expect(report.failures.map(\.recordId) == ["M551"])
+            #expect(report.failures.map(\.recordId) == [uid("M551")])
             #expect(report.failures[0].reason.contains("503"))
             #expect(report.library.titles[0] == original.titles[0])
             #expect(report.library.titles[1].isStripped)
@@ -120,7 +120,7 @@ struct HydrateTests {
             await fake.inject("/movie/550", [.malformed])
             let client = TMDbClient(credentials: .apiKey(fake.secret), options: await testOptions(fake, cache: cache))
             let report = try await Hydrator(client: client).run(original.stripped())
-            #expect(report.failures.map(\.recordId) == ["M550"])
+            #expect(report.failures.map(\.recordId) == [uid("M550")])
             #expect(report.failures[0].reason.contains("unexpected TMDb response"))
             #expect(cache.count() == 1)
             // The next run fetches it again and completes.

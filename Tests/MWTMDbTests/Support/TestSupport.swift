@@ -62,23 +62,31 @@ enum Expected {
 
 let t0 = Date(timeIntervalSince1970: 1_700_000_000)
 
+/// A deterministic UUID string for a readable test id ("M550" → "…-4D3535…"), so sample
+/// libraries validate (ids must be UUIDs) while tests still name records by meaning.
+func uid(_ name: String) -> String {
+    let hex = Array(name.utf8.prefix(12)).map { String(format: "%02X", $0) }.joined()
+    let tail = String(repeating: "0", count: 24 - hex.count) + hex
+    return "00000000-0000-4000-8" + tail.prefix(3) + "-" + tail.suffix(12)
+}
+
 /// A library with full metadata as hydrate would produce it, plus user data of every kind.
 func sampleLibrary(movies: [Int64], shows: [Int64], seasonsPerShow: [Int]? = nil) throws -> Library {
     var lib = Library(sourceVersion: "1.0", exportDate: t0)
-    var list = MediaList(id: "L1", name: "Watchlist", sortOrder: 0, isDefault: true, dateCreated: t0)
+    var list = MediaList(id: uid("L1"), name: "Watchlist", sortOrder: 0, isDefault: true, dateCreated: t0)
     for (i, id) in movies.enumerated() {
-        let t = Title(id: "M\(id)", tmdbId: id, mediaType: .movie, metadata: try Expected.movie(id), watched: i % 2 == 0,
+        let t = Title(id: uid("M\(id)"), tmdbId: id, mediaType: .movie, metadata: try Expected.movie(id), watched: i % 2 == 0,
                       watchedDate: i % 2 == 0 ? t0 : nil, likedStatus: [1, 0, -1][i % 3], dateAdded: t0.addingTimeInterval(Double(i)),
                       dateModified: t0, localPosterPath: i == 0 ? "Images/p\(id).jpg" : nil)
         lib.titles.append(t)
-        list.items.append(ListItem(id: "LI-M\(id)", titleId: t.id, orderIndex: list.items.count, dateAdded: t0))
+        list.items.append(ListItem(id: uid("LI\(id)"), titleId: t.id, orderIndex: list.items.count, dateAdded: t0))
     }
     for id in shows {
-        lib.titles.append(Title(id: "S\(id)", tmdbId: id, mediaType: .tv, metadata: try Expected.show(id), likedStatus: 1, dateAdded: t0))
-        list.items.append(ListItem(titleId: "S\(id)", orderIndex: list.items.count))
+        lib.titles.append(Title(id: uid("S\(id)"), tmdbId: id, mediaType: .tv, metadata: try Expected.show(id), likedStatus: 1, dateAdded: t0))
+        list.items.append(ListItem(titleId: uid("S\(id)"), orderIndex: list.items.count))
         for k in seasonsPerShow ?? Array(1...FakeTMDbData.seasonCount(id)) {
             for e in 1...FakeTMDbData.episodesPerSeason {
-                lib.episodes.append(Episode(id: "E\(id)-\(k)-\(e)", showId: "S\(id)", tmdbId: FakeTMDbData.episodeId(id, k, e),
+                lib.episodes.append(Episode(id: uid("E\(id)-\(k)-\(e)"), showId: uid("S\(id)"), tmdbId: FakeTMDbData.episodeId(id, k, e),
                                             seasonNumber: k, episodeNumber: e, metadata: try Expected.episode(id, k, e),
                                             watched: e == 1, watchedDate: e == 1 ? t0 : nil))
             }
@@ -86,9 +94,9 @@ func sampleLibrary(movies: [Int64], shows: [Int64], seasonsPerShow: [Int]? = nil
     }
     lib.lists = [list]
     if let first = lib.titles.first {
-        lib.notes = [Note(id: "N1", parentId: first.id, parentType: .title, text: "great", ownerOnly: true, dateCreated: t0)]
+        lib.notes = [Note(id: uid("N1"), parentId: first.id, parentType: .title, text: "great", ownerOnly: true, dateCreated: t0)]
     }
-    lib.preferences = UserPreferences(id: "P", defaultListId: "L1", imageQuality: "w500")
+    lib.preferences = UserPreferences(id: uid("P"), defaultListId: uid("L1"), imageQuality: "w500")
     return lib
 }
 
