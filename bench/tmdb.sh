@@ -21,7 +21,7 @@ cleanup() { [ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$work"; }
 trap cleanup EXIT
 
 python3 bench/tmdb/make_library.py "$N" "$work/stripped.json"
-python3 -u bench/tmdb/fake_tmdb.py > "$work/port" &
+python3 -u bench/tmdb/fake_tmdb.py > "$work/port" 2>"$work/server.log" &
 server=$!
 for _ in $(seq 50); do [ -s "$work/port" ] && break; sleep 0.1; done
 port=$(head -1 "$work/port")

@@ -105,7 +105,12 @@ class Handler(BaseHTTPRequestHandler):
             pass
         self.send(404, {"success": False, "status_code": 34, "status_message": "The resource you requested could not be found."})
 
-ThreadingHTTPServer.daemon_threads = True
-server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        pass  # a client that hangs up (e.g. a killed mwkit) is not an error here
+
+server = Server(("127.0.0.1", 0), Handler)
 print(server.server_port, flush=True)
 server.serve_forever()

@@ -87,7 +87,13 @@ struct Hydrate: AsyncParsableCommand {
             if loaded.result.formatVersion == 1 { lib = try Migrator().migrate(lib, from: 1, to: 2).0 }
 
             let credentials: TMDbCredentials?
-            do { credentials = try TMDbCredentials.load(environment: env) } catch { throw MWError.usage("\(error)") }
+            do {
+                credentials = try TMDbCredentials.load(environment: env)
+            } catch {
+                // Offline runs need no credentials, so an unusable config file only matters online.
+                if !offline { throw MWError.usage("\(error)") }
+                credentials = nil
+            }
             if credentials == nil && !offline { throw MWError.usage(TMDbError.missingCredentials.description) }
 
             var tmdbCache: TMDbCache? = nil
