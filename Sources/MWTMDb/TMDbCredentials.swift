@@ -31,7 +31,7 @@ public enum TMDbCredentials: Sendable, Equatable, CustomStringConvertible {
 
     /// Finds credentials: `TMDB_API_KEY`, then `TMDB_ACCESS_TOKEN`, then the config file
     /// (`{"api_key": "…"}` or `{"access_token": "…"}`). Returns nil when none is set.
-    /// Throws ``MWError``-free ``TMDbConfigFileError`` when the file exists but is unusable.
+    /// Throws ``TMDbConfigFileError`` when the file exists but is unusable (never quoting it).
     public static func load(environment: [String: String] = ProcessInfo.processInfo.environment,
                             configFile: URL? = nil) throws -> TMDbCredentials? {
         if let k = environment["TMDB_API_KEY"]?.trimmingCharacters(in: .whitespacesAndNewlines), !k.isEmpty {

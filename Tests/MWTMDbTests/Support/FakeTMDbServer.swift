@@ -119,6 +119,23 @@ actor FakeTMDb {
         case 2 where parts[0] == "tv":
             guard let id = Int64(parts[1]), id < 900_000_000 else { return error(404, 34, "The resource you requested could not be found.") }
             return body(FakeTMDbData.show(id, append: append))
+        case 2 where parts[0] == "search":
+            let text = q["query"] ?? ""
+            let page = Int(q["page"] ?? "1") ?? 1
+            var results: [[String: Any]] = []
+            if page == 1 {
+                if parts[1] != "tv" { results.append(["id": 550, "title": "Movie about \(text)", "release_date": "", "media_type": "movie", "poster_path": NSNull(), "genre_ids": [18]]) }
+                if parts[1] != "movie" { results.append(["id": 13, "name": "Show about \(text)", "first_air_date": "2008-01-20", "media_type": "tv", "origin_country": ["US"]]) }
+                if parts[1] == "multi" { results.append(["id": 17419, "name": "A Person", "media_type": "person", "known_for": [], "profile_path": NSNull()]) }
+            }
+            return body(["page": page, "results": results, "total_pages": 1, "total_results": results.count])
+        case 2 where parts[0] == "find" && q["external_source"] == "imdb_id":
+            let movie = parts[1] == "tt0000550"
+            return body(["movie_results": movie ? [["id": 550, "title": "Movie 550", "media_type": "movie"]] : [],
+                         "person_results": [], "tv_results": movie ? [] : [["id": 13, "name": "Show 13", "media_type": "tv"]],
+                         "tv_episode_results": [], "tv_season_results": []])
+        case 3 where parts[0] == "genre" && parts[2] == "list":
+            return body(["genres": parts[1] == "movie" ? [["id": 28, "name": "Action"], ["id": 18, "name": "Drama"]] : [["id": 10759, "name": "Action & Adventure"]]])
         case 4 where parts[0] == "tv" && parts[2] == "season":
             guard let id = Int64(parts[1]), let k = Int(parts[3]), id < 900_000_000 else { return error(404, 34, "Not found.") }
             return body(FakeTMDbData.season(id, k))
