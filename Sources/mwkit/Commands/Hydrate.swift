@@ -125,16 +125,27 @@ struct Hydrate: AsyncParsableCommand {
             }
             progress.finish()
 
+            func listFailures() {
+                guard !report.failures.isEmpty else { return }
+                printErr("\(report.failures.count) record(s) could not be hydrated and were left as they were:")
+                for f in report.failures { printErr("  \(f)") }
+            }
             var diags: [Diagnostic] = []
-            var outLib = report.library
-            if outFormat == .mediawatchV1 { outLib = try Migrator().migrate(outLib, from: 2, to: 1).0 }
-            switch outFormat {
-            case .mediawatchV1, .mediawatchV2:
-                diags = try BackupIO.write(outLib, as: outFormat, to: outputURL(output))
-            case .mediawatchZip:
-                // ZIP call site: the lead wires MWArchive here; downloaded images (--images)
-                // belong in the archive's image folder.
-                diags = try ConvertSupport.writeZip(outLib, loaded: loaded, output: output)
+            do {
+                var outLib = report.library
+                if outFormat == .mediawatchV1 { outLib = try Migrator().migrate(outLib, from: 2, to: 1).0 }
+                switch outFormat {
+                case .mediawatchV1, .mediawatchV2:
+                    diags = try BackupIO.write(outLib, as: outFormat, to: outputURL(output))
+                case .mediawatchZip:
+                    // ZIP call site: the lead wires MWArchive here; downloaded images (--images)
+                    // belong in the archive's image folder.
+                    diags = try ConvertSupport.writeZip(outLib, loaded: loaded, output: output)
+                }
+            } catch {
+                // e.g. records left stripped cannot be written as v1: say which ones.
+                listFailures()
+                throw error
             }
             for d in diags { printErr("\(d.severity.rawValue): [\(d.code)] \(d.message)") }
 
@@ -149,8 +160,7 @@ struct Hydrate: AsyncParsableCommand {
             }
             if let statsJson { try writeStats(report, to: statsJson) }
             if !report.failures.isEmpty {
-                printErr("\(report.failures.count) record(s) could not be hydrated and were left as they were:")
-                for f in report.failures { printErr("  \(f)") }
+                listFailures()
                 throw ExitCode(1)
             }
         } catch { throw CLIExit.from(error) }
