@@ -84,10 +84,10 @@ struct RetryTests {
             let elapsed = (ContinuousClock.now - start) / .seconds(1)
             // 26 starts spaced 40 ms apart span at least 1 s.
             #expect(elapsed >= 0.98)
-            #expect(elapsed < 3)
+            #expect(elapsed < 6)
             let rate = try #require(client.stats.achievedRate)
             #expect(rate <= 25.5)        // never above the limit (the bench measures how close it gets)
-            #expect(rate >= 12)
+            #expect(rate >= 5)
             #expect(await fake.maxInFlight <= 6)
         }
     }
