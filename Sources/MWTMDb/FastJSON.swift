@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A small pull parser for the TMDb bodies mwkit maps. Why not only `JSONDecoder`: a warm-cache
 /// run decodes every cached show with all its seasons' episodes, and `Codable`'s per-key
@@ -50,14 +53,53 @@ struct FastJSONReader {
         return true
     }
 
+    /// An object key, compared in place against literals (no string is built per key).
+    struct Key {
+        let bytes: UnsafeRawBufferPointer
+
+        static func ~= (pattern: StaticString, key: Key) -> Bool {
+            pattern.utf8CodeUnitCount == key.bytes.count
+                && memcmp(pattern.utf8Start, key.bytes.baseAddress!, key.bytes.count) == 0
+        }
+
+        /// The number after `prefix` ("season/3" → 3), nil when the key is not of that form.
+        func number(after prefix: StaticString) -> Int? {
+            let n = prefix.utf8CodeUnitCount
+            guard bytes.count > n, bytes.count - n <= 9, memcmp(prefix.utf8Start, bytes.baseAddress!, n) == 0 else { return nil }
+            var v = 0
+            for c in bytes[n...] {
+                guard c >= UInt8(ascii: "0"), c <= UInt8(ascii: "9") else { return nil }
+                v = v * 10 + Int(c - UInt8(ascii: "0"))
+            }
+            return v
+        }
+    }
+
+    /// A key without escapes (all TMDb keys); an escaped key fails, so `JSONDecoder` decides.
+    private mutating func key() throws -> Key {
+        try expect(UInt8(ascii: "\""))
+        let start = i
+        while i < b.count {
+            let c = b[i]
+            if c == UInt8(ascii: "\"") {
+                let k = Key(bytes: UnsafeRawBufferPointer(rebasing: b[start..<i]))
+                i += 1
+                return k
+            }
+            if c == UInt8(ascii: "\\") || c < 0x20 { throw Failure() }
+            i += 1
+        }
+        throw Failure()
+    }
+
     /// Calls `body` with each key of an object; `body` must consume the value.
-    mutating func object(_ body: (inout FastJSONReader, String) throws -> Void) throws {
+    mutating func object(_ body: (inout FastJSONReader, Key) throws -> Void) throws {
         try expect(UInt8(ascii: "{"))
         skipWS()
         if i < b.count, b[i] == UInt8(ascii: "}") { i += 1; return }
         while true {
             skipWS()
-            let key = try string()
+            let key = try key()
             try expect(UInt8(ascii: ":"))
             try body(&self, key)
             skipWS()

@@ -142,7 +142,7 @@ extension TMDbShow: FastDecodable {
             case "seasons": s.seasons = try r.optArray { try TMDbSeason(fast: &$0) }
             case "external_ids": s.externalIDs = try r.isNull() ? nil : try TMDbExternalIDs(fast: &r)
             default:
-                if k.hasPrefix("season/"), let n = Int(k.dropFirst(7)) {
+                if let n = k.number(after: "season/") {
                     if try !r.isNull() { s.appendedSeasons[n] = try TMDbSeason(fast: &r) }
                 } else {
                     try r.skip()

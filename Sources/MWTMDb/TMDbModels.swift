@@ -166,7 +166,9 @@ public struct TMDbShow: Decodable, Sendable, Equatable {
         externalIDs = try c.decodeIfPresent(TMDbExternalIDs.self, forKey: .externalIDs)
         let dyn = try decoder.container(keyedBy: AnyKey.self)
         for key in dyn.allKeys where key.stringValue.hasPrefix("season/") {
-            guard let n = Int(key.stringValue.dropFirst("season/".count)) else { continue }
+            let digits = key.stringValue.utf8.dropFirst("season/".count)
+            guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+                  let n = Int(String(decoding: digits, as: UTF8.self)) else { continue }
             if let s = try dyn.decodeIfPresent(TMDbSeason.self, forKey: key) { appendedSeasons[n] = s }
         }
     }
