@@ -54,20 +54,28 @@ struct FastJSONReader {
     }
 
     /// An object key, compared in place against literals (no string is built per key).
+    /// Keys with escapes (e.g. `season\/1` as some encoders write it) are unescaped first.
     struct Key {
         let bytes: UnsafeRawBufferPointer
+        let unescaped: [UInt8]?
+
+        private func equals(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+            if let u = unescaped { return u.count == n && u.withUnsafeBufferPointer { memcmp($0.baseAddress!, p, n) == 0 } }
+            return bytes.count == n && memcmp(p, bytes.baseAddress!, n) == 0
+        }
 
         static func ~= (pattern: StaticString, key: Key) -> Bool {
-            pattern.utf8CodeUnitCount == key.bytes.count
-                && memcmp(pattern.utf8Start, key.bytes.baseAddress!, key.bytes.count) == 0
+            key.equals(pattern.utf8Start, pattern.utf8CodeUnitCount)
         }
 
         /// The number after `prefix` ("season/3" → 3), nil when the key is not of that form.
         func number(after prefix: StaticString) -> Int? {
+            let all = unescaped ?? Array(bytes)
             let n = prefix.utf8CodeUnitCount
-            guard bytes.count > n, bytes.count - n <= 9, memcmp(prefix.utf8Start, bytes.baseAddress!, n) == 0 else { return nil }
+            guard all.count > n, all.count - n <= 9,
+                  all.withUnsafeBufferPointer({ memcmp(prefix.utf8Start, $0.baseAddress!, n) == 0 }) else { return nil }
             var v = 0
-            for c in bytes[n...] {
+            for c in all[n...] {
                 guard c >= UInt8(ascii: "0"), c <= UInt8(ascii: "9") else { return nil }
                 v = v * 10 + Int(c - UInt8(ascii: "0"))
             }
@@ -75,18 +83,21 @@ struct FastJSONReader {
         }
     }
 
-    /// A key without escapes (all TMDb keys); an escaped key fails, so `JSONDecoder` decides.
     private mutating func key() throws -> Key {
         try expect(UInt8(ascii: "\""))
         let start = i
         while i < b.count {
             let c = b[i]
             if c == UInt8(ascii: "\"") {
-                let k = Key(bytes: UnsafeRawBufferPointer(rebasing: b[start..<i]))
+                let k = Key(bytes: UnsafeRawBufferPointer(rebasing: b[start..<i]), unescaped: nil)
                 i += 1
                 return k
             }
-            if c == UInt8(ascii: "\\") || c < 0x20 { throw Failure() }
+            if c == UInt8(ascii: "\\") {
+                i = start
+                return Key(bytes: UnsafeRawBufferPointer(start: nil, count: 0), unescaped: Array(try escapedString().utf8))
+            }
+            if c < 0x20 { throw Failure() }
             i += 1
         }
         throw Failure()
