@@ -21,6 +21,7 @@ public final class TMDbClient: Sendable {
     private let logger: Logger
     private let counters = Counters()
     private let preloaded = Preloaded()
+    private let publicBase: String
 
     /// - Parameters:
     ///   - credentials: nil is allowed only for offline use (every network request then fails
@@ -30,6 +31,7 @@ public final class TMDbClient: Sendable {
                 logger: Logger = Logger(label: "mwkit.tmdb")) {
         self.credentials = credentials
         self.options = options
+        publicBase = TMDbClient.publicBase(options.baseURL)
         let config = URLSessionConfiguration.ephemeral
         config.httpMaximumConnectionsPerHost = options.maxConcurrent
         config.timeoutIntervalForRequest = TimeInterval(options.timeoutSeconds)
@@ -105,7 +107,7 @@ public final class TMDbClient: Sendable {
     /// warm cache does not pay a lookup per title. Later ``get`` calls use them first.
     public func preloadCache(_ requests: [(path: String, query: [(String, String)])]) {
         guard let cache = options.cache, !requests.isEmpty else { return }
-        preloaded.set(cache.entries(for: requests.map { publicURL($0.path, query: $0.query).absoluteString }))
+        preloaded.set(cache.entries(for: requests.map { publicKey($0.path, query: $0.query) }))
     }
 
     /// `GET /tv/{id}/season/{n}`.
@@ -155,14 +157,50 @@ public final class TMDbClient: Sendable {
 
     /// The URL of a request without credentials: what errors, logs and cache keys show.
     public func publicURL(_ path: String, query: [(String, String)] = []) -> URL {
-        var c = URLComponents(url: options.baseURL, resolvingAgainstBaseURL: false)!
+        URL(string: publicKey(path, query: query))!
+    }
+
+    /// ``publicURL(_:query:)`` as a string: the cache key. Built by concatenation because a
+    /// warm run computes one per title and `URLComponents` was a visible share of that.
+    func publicKey(_ path: String, query: [(String, String)] = []) -> String {
+        var s = publicBase
+        s += TMDbClient.encode(path, keeping: TMDbClient.pathSafe)
+        var first = true
+        func add(_ name: String, _ value: String) {
+            s += first ? "?" : "&"
+            first = false
+            s += TMDbClient.encode(name, keeping: TMDbClient.querySafe)
+            s += "="
+            s += TMDbClient.encode(value, keeping: TMDbClient.querySafe)
+        }
+        for (n, v) in query { add(n, v) }
+        if let lang = options.language { add("language", lang) }
+        return s
+    }
+
+    /// Scheme, host, port and base path of the API root, without credentials, query or a trailing "/".
+    private static func publicBase(_ url: URL) -> String {
+        var c = URLComponents(url: url, resolvingAgainstBaseURL: false)!
         c.user = nil
         c.password = nil
-        c.path = (c.path.hasSuffix("/") ? String(c.path.dropLast()) : c.path) + path
-        var items = query.map { URLQueryItem(name: $0.0, value: $0.1) }
-        if let lang = options.language { items.append(URLQueryItem(name: "language", value: lang)) }
-        c.queryItems = items.isEmpty ? nil : items
-        return c.url!
+        c.query = nil
+        c.fragment = nil
+        if c.path.hasSuffix("/") { c.path = String(c.path.dropLast()) }
+        return c.string ?? url.absoluteString
+    }
+
+    private static let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
+    private static let pathSafe = unreserved.union("/,:".utf8)
+    private static let querySafe = unreserved.union("/,:".utf8)
+
+    /// Percent-encodes every byte outside `keeping` (UTF-8, upper-case hex).
+    private static func encode(_ text: String, keeping safe: Set<UInt8>) -> String {
+        if text.utf8.allSatisfy({ safe.contains($0) }) { return text }
+        var out = ""
+        for b in text.utf8 {
+            if safe.contains(b) { out.unicodeScalars.append(Unicode.Scalar(b)) } else { out += String(format: "%%%02X", b) }
+        }
+        return out
     }
 
     /// The path and query shown in messages (no scheme, host or secret).
@@ -181,8 +219,7 @@ public final class TMDbClient: Sendable {
 
     /// Fetches and decodes `path`, through the cache.
     public func get<T: Decodable>(_ path: String, query: [(String, String)] = [], as type: T.Type) async throws -> T {
-        let url = publicURL(path, query: query)
-        let key = url.absoluteString
+        let key = publicKey(path, query: query)
         if let cache = options.cache, let entry = preloaded.take(key) ?? cache.entry(for: key) {
             let fresh = Date().timeIntervalSince(entry.fetchedAt) < options.cacheTTL
             if fresh || options.offline {
@@ -192,6 +229,7 @@ public final class TMDbClient: Sendable {
                 }
             }
         }
+        guard let url = URL(string: key) else { throw TMDbError.http(status: 0, path: path, message: "cannot form a URL") }
         if options.offline { throw TMDbError.offlineMiss(shown(url)) }
         let body = try await fetchAPI(url)
         let value: T
@@ -227,9 +265,10 @@ public final class TMDbClient: Sendable {
         var request: URLRequest
         switch credentials {
         case .apiKey(let key):
-            var c = URLComponents(url: url, resolvingAgainstBaseURL: false)!
-            c.queryItems = (c.queryItems ?? []) + [URLQueryItem(name: "api_key", value: key)]
-            request = URLRequest(url: c.url!)
+            // Appended to the already-encoded public URL, so nothing else is re-encoded.
+            let s = url.absoluteString + (url.query == nil ? "?" : "&") + "api_key=" + TMDbClient.encode(key, keeping: TMDbClient.unreserved)
+            guard let u = URL(string: s) else { throw TMDbError.http(status: 0, path: shown(url), message: "cannot form a URL") }
+            request = URLRequest(url: u)
         case .bearer(let token):
             request = URLRequest(url: url)
             request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")

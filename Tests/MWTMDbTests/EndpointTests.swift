@@ -4,9 +4,10 @@ import Testing
 
 @Suite("Every endpoint against the loopback server")
 struct EndpointTests {
-    @Test func allEndpointsDecode() async throws {
+    @Test(arguments: [false, true])
+    func allEndpointsDecode(bearer: Bool) async throws {
         try await withFakeTMDb { fake in
-            let client = TMDbClient(credentials: .bearer(fake.secret), options: await testOptions(fake))
+            let client = TMDbClient(credentials: bearer ? .bearer(fake.secret) : .apiKey(fake.secret), options: await testOptions(fake))
             let config = try await client.configuration()
             #expect(config.images.secureBaseURL == (await fake.imageBase))
             #expect(try await client.movie(551).title == "Movie 551")
