@@ -7,6 +7,8 @@
 #   bench/tmdb.sh                      # 1000 titles at 40 req/s
 #   TMDB_BENCH_TITLES=300 TMDB_BENCH_RATE=100 MWKIT=.build/debug/mwkit bench/tmdb.sh
 #
+# RUNS (default 3): warm-cache runs; the best is reported, with the median beside it.
+#
 # Needs python3. Uses a throw-away cache and key; never talks to the real TMDb.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,15 +38,25 @@ start=$(date +%s.%N)
 cold_wall=$(echo "$(date +%s.%N) - $start" | bc)
 served=$(curl -s "http://127.0.0.1:$port/__stats" | python3 -c 'import json,sys; print(json.load(sys.stdin)["api"])')
 
-start=$(date +%s.%N)
-"$MWKIT" hydrate "$work/stripped.json" -o "$work/warm.json" "${common[@]}" --offline --stats-json "$work/warm-stats.json" 2>"$work/warm.log"
-warm_wall=$(echo "$(date +%s.%N) - $start" | bc)
-cmp -s "$work/cold.json" "$work/warm.json" || { echo "warm output differs from cold output" >&2; exit 1; }
+# Warm runs: offline, so any cache miss would fail. RUNS of them; the best is reported (like
+# bench/validate.sh), since other work on the machine only ever slows a run down.
+RUNS=${RUNS:-3}
+warm_walls=()
+for r in $(seq "$RUNS"); do
+  start=$(date +%s.%N)
+  "$MWKIT" hydrate "$work/stripped.json" -o "$work/warm.json" "${common[@]}" --offline --stats-json "$work/warm-stats-$r.json" 2>"$work/warm.log"
+  warm_walls+=("$(echo "$(date +%s.%N) - $start" | bc)")
+  cmp -s "$work/cold.json" "$work/warm.json" || { echo "warm output differs from cold output" >&2; exit 1; }
+done
 
-python3 - "$work/cold-stats.json" "$work/warm-stats.json" "$served" "$cold_wall" "$warm_wall" <<'PY'
-import json, sys
-cold, warm = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
-served, cold_wall, warm_wall = int(sys.argv[3]), float(sys.argv[4]), float(sys.argv[5])
+python3 - "$work/cold-stats.json" "$served" "$cold_wall" "$work" "${warm_walls[*]}" <<'PY'
+import json, sys, glob, statistics
+cold = json.load(open(sys.argv[1]))
+served, cold_wall = int(sys.argv[2]), float(sys.argv[3])
+warms = [json.load(open(f)) for f in sorted(glob.glob(sys.argv[4] + "/warm-stats-*.json"))]
+warm = min(warms, key=lambda w: w["metadataSeconds"])
+warm_wall = min(float(x) for x in sys.argv[5].split())
+median_ms = 1000 * statistics.median(w["metadataSeconds"] for w in warms)
 n = cold["titlesConsidered"]
 rpt = cold["requests"] / n
 pct = 100 * cold["achievedRate"] / cold["rateLimit"]
@@ -54,6 +66,6 @@ print(f"tmdb hydrate: {n} titles ({cold['episodesHydrated']} episodes), limit {c
 print(f"  requests/title      {rpt:6.3f}   ({cold['requests']} sent, {served} served)   target <= 1.2   {ok(rpt <= 1.2)}")
 print(f"  achieved rate       {cold['achievedRate']:6.1f} req/s = {pct:.1f}% of limit          target >= 90%   {ok(pct >= 90)}")
 print(f"  cold run            {cold['metadataSeconds']:6.2f} s metadata, {cold_wall:.2f} s wall, {cold['failures']} failures")
-print(f"  warm cache          {warm_tps:8.0f} titles/s ({warm['metadataSeconds']*1000:.1f} ms metadata, {warm_wall:.2f} s wall incl. read/write)"
-      f"   target >= 10000   {ok(warm_tps >= 10000)}")
+print(f"  warm cache          {warm_tps:8.0f} titles/s (best of {len(warms)}: {warm['metadataSeconds']*1000:.1f} ms metadata, median {median_ms:.1f} ms;"
+      f" {warm_wall:.2f} s wall incl. read/write)   target >= 10000   {ok(warm_tps >= 10000)}")
 PY
