@@ -3,10 +3,18 @@ import Logging
 @testable import MWTMDb
 import MWCore
 
+/// One directory for this test process's files, removed when the process exits.
+let testRoot: URL = {
+    let u = FileManager.default.temporaryDirectory.appendingPathComponent("mwtmdb-tests-\(getpid())")
+    try! FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(at: testRoot) }
+    return u
+}()
+
 /// A fresh temporary directory per test.
 func tempDir(_ name: String = #function) -> URL {
     let safe = name.filter { $0.isLetter || $0.isNumber }
-    let u = FileManager.default.temporaryDirectory.appendingPathComponent("mwtmdb-\(safe)-\(UUID().uuidString)")
+    let u = testRoot.appendingPathComponent("\(safe)-\(UUID().uuidString)")
     try! FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
     return u
 }
