@@ -138,9 +138,9 @@ struct Hydrate: AsyncParsableCommand {
                 case .mediawatchV1, .mediawatchV2:
                     diags = try BackupIO.write(outLib, as: outFormat, to: outputURL(output))
                 case .mediawatchZip:
-                    // ZIP call site: the lead wires MWArchive here; downloaded images (--images)
-                    // belong in the archive's image folder.
-                    diags = try ConvertSupport.writeZip(outLib, loaded: loaded, output: output)
+                    // Downloaded images (--images) go into the archive beside those of a ZIP input.
+                    diags = try ConvertSupport.writeZip(outLib, loaded: loaded, output: output,
+                                                        imageDirectory: images.map { URL(fileURLWithPath: $0) })
                 }
             } catch {
                 // e.g. records left stripped cannot be written as v1: say which ones.

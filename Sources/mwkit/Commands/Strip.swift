@@ -40,7 +40,6 @@ struct Strip: ParsableCommand {
             case .mediawatchV2:
                 diags = try BackupIO.write(stripped, as: .mediawatchV2, to: outputURL(output))
             case .mediawatchZip:
-                // ZIP call site: the lead wires MWArchive here (same helper as `convert`).
                 diags = try ConvertSupport.writeZip(stripped, loaded: loaded, output: output)
             case .mediawatchV1:
                 throw MWError.usage("cannot strip to mediawatch-v1")

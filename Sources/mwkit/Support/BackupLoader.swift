@@ -1,10 +1,22 @@
 import Foundation
+import MWArchive
 import MWCore
 
 /// A backup read from a path (or stdin), whatever its format.
 struct LoadedBackup {
     var path: String
     var result: ReadResult
+    /// Set when the input was a ZIP: its images can feed a ZIP output.
+    var zip: ZipReadResult? = nil
+    /// A temporary copy of a ZIP read from stdin, kept while its images may be needed.
+    var stdinCopy: TemporaryFile? = nil
+}
+
+/// A file removed when the last reference goes away.
+final class TemporaryFile {
+    let url: URL
+    init(url: URL) { self.url = url }
+    deinit { try? FileManager.default.removeItem(at: url) }
 }
 
 /// Reads any backup mwkit understands, deciding the format from the content.
@@ -14,10 +26,12 @@ enum BackupLoader {
         if path == "-" {
             let data = FileHandle.standardInput.readDataToEndOfFile()
             if BackupIO.detect(prefix: data.prefix(8)) == .zip {
-                let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("mwkit-stdin-\(getpid()).zip")
-                try data.write(to: tmp)
-                defer { try? FileManager.default.removeItem(at: tmp) }
-                return try loadZip(path, url: tmp, options: options)
+                let tmp = TemporaryFile(url: FileManager.default.temporaryDirectory
+                    .appendingPathComponent("mwkit-stdin-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).zip"))
+                try data.write(to: tmp.url)
+                var loaded = try loadZip(path, url: tmp.url, options: options)
+                loaded.stdinCopy = tmp
+                return loaded
             }
             return LoadedBackup(path: path, result: BackupIO.read(data: [UInt8](data), options: options))
         }
@@ -32,7 +46,8 @@ enum BackupLoader {
     }
 
     static func loadZip(_ path: String, url: URL, options: ReadOptions) throws -> LoadedBackup {
-        throw MWError.usage("\(path): ZIP backups are not supported by this build")
+        let z = try ZipBackup.read(url: url, options: options)
+        return LoadedBackup(path: path, result: z.result, zip: z)
     }
 
     /// Loads a backup and insists it is valid: prints its diagnostics to stderr and throws
