@@ -21,6 +21,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case schemaRange = "schema-range"
     case dateInvalid = "date-invalid"
     case dateImplausible = "date-implausible"
+    case strippedWithMetadata = "stripped-record-metadata"
     // Identifiers
     case idFormat = "id-format"
     case idDuplicate = "id-duplicate"

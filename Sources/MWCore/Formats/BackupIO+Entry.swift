@@ -62,10 +62,12 @@ public enum BackupIO {
     }
 
     static func encode(_ library: Library, as format: BackupFormat, options: WriteOptions, emit: ([UInt8]) -> Void) throws -> [Diagnostic] {
-        switch format {
-        case .mediawatchV1: return try V1Writer.write(library, pretty: options.pretty ?? false, emit: emit)
-        case .mediawatchV2: return try V2Writer.write(library, pretty: options.pretty ?? true, emit: emit)
-        case .mediawatchZip: throw MWError.usage("mediawatch-zip is written by MWArchive, not BackupIO")
+        try withoutActuallyEscaping(emit) { emit in
+            switch format {
+            case .mediawatchV1: return try V1Writer.write(library, pretty: options.pretty ?? false, emit: emit)
+            case .mediawatchV2: return try V2Writer.write(library, pretty: options.pretty ?? true, emit: emit)
+            case .mediawatchZip: throw MWError.usage("mediawatch-zip is written by MWArchive, not BackupIO")
+            }
         }
     }
 }

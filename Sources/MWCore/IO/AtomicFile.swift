@@ -62,6 +62,8 @@ public struct FileSink {
     let fd: Int32
     var buffer: [UInt8] = []
     private let chunk = 1 << 20
+    /// The first write error, reported by the next ``flush()``.
+    private var failure: MWError?
 
     public init(fd: Int32) {
         self.fd = fd
@@ -71,11 +73,14 @@ public struct FileSink {
     /// Appends bytes, flushing when the buffer is full.
     public mutating func write<C: Collection>(_ bytes: C) where C.Element == UInt8 {
         buffer.append(contentsOf: bytes)
-        if buffer.count >= chunk { try? flush() }
+        if buffer.count >= chunk {
+            do { try flush() } catch { failure = failure ?? (error as? MWError) ?? .io("\(error)") }
+        }
     }
 
     /// Writes out buffered bytes.
     public mutating func flush() throws {
+        if let failure { throw failure }
         var off = 0
         while off < buffer.count {
             let n = buffer.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + off, $0.count - off) }

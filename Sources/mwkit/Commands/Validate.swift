@@ -1,2 +1,84 @@
 import ArgumentParser
-struct Validate: ParsableCommand { func run() throws {} }
+import Foundation
+import MWCore
+
+/// `mwkit validate PATH…`: structural and semantic validation of backups (JSON or ZIP).
+struct Validate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Validate backup files (v1, v2, ZIP); directories are searched recursively for *.json and *.zip.",
+        discussion: "Exit codes: 0 all valid (warnings allowed), 1 some invalid (or warnings with --strict), 2 unreadable input or usage error.")
+
+    @Argument(help: "Files or directories to validate; '-' reads standard input.")
+    var paths: [String]
+
+    @Option(help: "Output style: text, json, github, junit.")
+    var format: ReporterKind = .text
+
+    @Flag(help: "Treat warnings as errors.")
+    var strict = false
+
+    @Option(help: "Stop reporting after this many errors per file.")
+    var maxErrors: Int?
+
+    @OptionGroup var input: InputOptions
+
+    func validate() throws {
+        if let m = maxErrors, m < 1 { throw ValidationError("--max-errors must be at least 1") }
+    }
+
+    func run() throws {
+        let files = try FileExpander.expand(paths)
+        var reports = [FileReport?](repeating: nil, count: files.count)
+        var unreadable = false
+        let lock = NSLock()
+        DispatchQueue.concurrentPerform(iterations: files.count) { i in
+            let path = files[i]
+            let report: FileReport
+            var bad = false
+            do {
+                let r = try BackupLoader.load(path, options: input.readOptions(maxErrors: maxErrors, buildLibrary: false)).result
+                let valid = r.isValid && !(strict && r.warningCount > 0)
+                report = FileReport(path: path, format: r.format?.rawValue, formatVersion: r.formatVersion, valid: valid,
+                                    counts: r.counts, diagnostics: r.diagnostics)
+            } catch {
+                bad = true
+                let msg = (error as? MWError)?.description ?? "\(error)"
+                report = FileReport(path: path, format: nil, formatVersion: nil, valid: false, counts: .init(),
+                                    diagnostics: [.error(.ioUnreadable, msg)])
+            }
+            lock.lock()
+            reports[i] = report
+            if bad { unreadable = true }
+            lock.unlock()
+        }
+        let all = reports.compactMap { $0 }
+        print(format.reporter.render(all), terminator: "")
+        if unreadable { throw ExitCode(2) }
+        if !all.allSatisfy(\.valid) { throw ExitCode(1) }
+    }
+}
+
+/// Expands command-line paths: files as given, directories recursively (*.json, *.zip), sorted.
+enum FileExpander {
+    static func expand(_ paths: [String]) throws -> [String] {
+        var out: [String] = []
+        for p in paths {
+            var isDir: ObjCBool = false
+            if p != "-", FileManager.default.fileExists(atPath: p, isDirectory: &isDir), isDir.boolValue {
+                guard let e = FileManager.default.enumerator(atPath: p) else { throw CLIExit.failure("cannot read directory \(p)", code: 2) }
+                var found: [String] = []
+                for case let rel as String in e {
+                    let lower = rel.lowercased()
+                    guard lower.hasSuffix(".json") || lower.hasSuffix(".zip") else { continue }
+                    let full = (p as NSString).appendingPathComponent(rel)
+                    var d: ObjCBool = false
+                    if FileManager.default.fileExists(atPath: full, isDirectory: &d), !d.boolValue { found.append(full) }
+                }
+                out += found.sorted()
+            } else {
+                out.append(p)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+
+/// Date conversions between the app's representation (seconds since 2001-01-01T00:00:00Z as a
+/// Double, i.e. `Date.timeIntervalSinceReferenceDate`) and JSON.
+///
+/// Hand-written because `ISO8601DateFormatter` is slow, allocates, and cannot round-trip every
+/// sub-microsecond value; exact round trips are what make migrations lossless.
+enum DateCoding {
+    /// Seconds between 1970-01-01 and 2001-01-01.
+    static let unixToReference: Int64 = 978_307_200
+
+    /// Interprets a JSON number as a date under `encoding` (nil for `.iso8601`, where numbers are invalid).
+    static func date(fromNumber v: Double, encoding: DateEncoding) -> Date? {
+        switch encoding {
+        case .reference: return Date(timeIntervalSinceReferenceDate: v)
+        case .unix: return Date(timeIntervalSince1970: v)
+        case .unixMs: return Date(timeIntervalSince1970: v / 1000)
+        case .iso8601: return nil
+        }
+    }
+
+    /// Parses an ISO 8601 / RFC 3339 date-time: `YYYY-MM-DDTHH:MM:SS[.frac](Z|±HH:MM|±HHMM)`.
+    /// Also accepts a lowercase `t`/`z`, a space separator, and a date alone (`YYYY-MM-DD`, UTC midnight).
+    static func parseISO(_ s: String) -> Date? {
+        var u = Array(s.utf8)
+        return u.withUnsafeMutableBufferPointer { parseISO(UnsafeBufferPointer($0)) }
+    }
+
+    static func parseISO(_ b: UnsafeBufferPointer<UInt8>) -> Date? {
+        var i = 0
+        func num(_ n: Int) -> Int? {
+            guard i + n <= b.count else { return nil }
+            var v = 0
+            for k in 0..<n {
+                let c = b[i + k]
+                guard isDigit(c) else { return nil }
+                v = v * 10 + Int(c - 48)
+            }
+            i += n
+            return v
+        }
+        func lit(_ c: UInt8) -> Bool {
+            guard i < b.count, b[i] == c else { return false }
+            i += 1
+            return true
+        }
+        guard let y = num(4), lit(UInt8(ascii: "-")), let mo = num(2), lit(UInt8(ascii: "-")), let d = num(2) else { return nil }
+        guard (1...12).contains(mo), d >= 1, d <= daysIn(month: mo, year: y) else { return nil }
+        var secs = daysFromCivil(y, mo, d) * 86_400
+        if i == b.count { return referenceDate(unixSeconds: secs, fraction: 0) }
+        guard i < b.count, b[i] == UInt8(ascii: "T") || b[i] == UInt8(ascii: "t") || b[i] == UInt8(ascii: " ") else { return nil }
+        i += 1
+        guard let h = num(2), lit(UInt8(ascii: ":")), let mi = num(2), lit(UInt8(ascii: ":")), let se = num(2) else { return nil }
+        guard h < 24, mi < 60, se < 61 else { return nil }
+        secs += Int64(h * 3600 + mi * 60 + se)
+        var fraction = 0.0
+        if i < b.count && (b[i] == UInt8(ascii: ".") || b[i] == UInt8(ascii: ",")) {
+            let start = i
+            i += 1
+            while i < b.count && isDigit(b[i]) { i += 1 }
+            guard i - start > 1 else { return nil }
+            fraction = parseFraction(UnsafeBufferPointer(rebasing: b[(start + 1)..<i]))
+        }
+        guard i < b.count else { return nil } // a zone is required
+        switch b[i] {
+        case UInt8(ascii: "Z"), UInt8(ascii: "z"):
+            i += 1
+        case UInt8(ascii: "+"), UInt8(ascii: "-"):
+            let sign: Int64 = b[i] == UInt8(ascii: "+") ? 1 : -1
+            i += 1
+            guard let oh = num(2) else { return nil }
+            _ = lit(UInt8(ascii: ":"))
+            guard let om = num(2), oh < 24, om < 60 else { return nil }
+            secs -= sign * Int64(oh * 3600 + om * 60)
+        default:
+            return nil
+        }
+        guard i == b.count else { return nil }
+        return referenceDate(unixSeconds: secs, fraction: fraction)
+    }
+
+    /// "0.<digits>" as a correctly rounded Double.
+    private static func parseFraction(_ digits: UnsafeBufferPointer<UInt8>) -> Double {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: digits.count + 3) { buf in
+            buf[0] = 48; buf[1] = 46
+            for k in 0..<digits.count { buf[k + 2] = CChar(bitPattern: digits[k]) }
+            buf[digits.count + 2] = 0
+            return strtod(buf.baseAddress!, nil)
+        }
+    }
+
+    /// Builds the reference-date Double the same way ``formatRFC3339(_:)`` inverts it.
+    private static func referenceDate(unixSeconds: Int64, fraction: Double) -> Date {
+        Date(timeIntervalSinceReferenceDate: Double(unixSeconds - unixToReference) + fraction)
+    }
+
+    /// Formats a date as RFC 3339 UTC with the fewest fractional digits that parse back to the
+    /// exact same Double (none for whole seconds).
+    static func formatRFC3339(_ date: Date) -> String {
+        let x = date.timeIntervalSinceReferenceDate
+        guard x.isFinite else { return "0001-01-01T00:00:00Z" }
+        let whole = x.rounded(.down)
+        let frac = x - whole // exact
+        let unix = Int64(whole) + unixToReference
+        var days = unix / 86_400
+        var rem = unix % 86_400
+        if rem < 0 { rem += 86_400; days -= 1 }
+        let (y, m, d) = civilFromDays(days)
+        var s = pad(y, 4) + "-" + pad(m, 2) + "-" + pad(d, 2) + "T"
+        s += pad(Int(rem / 3600), 2) + ":" + pad(Int(rem % 3600 / 60), 2) + ":" + pad(Int(rem % 60), 2)
+        if frac != 0 {
+            for digits in 1...20 {
+                let f = String(format: "%.\(digits)f", frac) // "0.xxx"
+                guard f.hasPrefix("0.") else { continue } // rounded up to 1.0: need more digits
+                var t = f.dropFirst(2)
+                while t.hasSuffix("0") { t = t.dropLast() }
+                if t.isEmpty { continue }
+                let back = Array(t.utf8).withUnsafeBufferPointer { parseFraction($0) }
+                if whole + back == x {
+                    s += "." + t
+                    break
+                }
+            }
+        }
+        return s + "Z"
+    }
+
+    private static func pad(_ v: Int, _ w: Int) -> String {
+        let s = String(abs(v))
+        return (v < 0 ? "-" : "") + String(repeating: "0", count: max(0, w - s.count)) + s
+    }
+
+    static func isLeap(_ y: Int) -> Bool { (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+    static func daysFromCivil(_ y0: Int, _ m: Int, _ d: Int) -> Int64 {
+        let y = m <= 2 ? y0 - 1 : y0
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return Int64(era * 146_097 + doe - 719_468)
+    }
+
+    static func civilFromDays(_ z0: Int64) -> (Int, Int, Int) {
+        let z = Int(z0) + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let y = yoe + era * 400
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (m <= 2 ? y + 1 : y, m, d)
+    }
+
+    /// A Double as Swift's `JSONEncoder` writes it: shortest round-trip digits, no ".0" on
+    /// whole numbers.
+    static func jsonNumber(_ v: Double) -> String {
+        if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
+        return "\(v)"
+    }
+}

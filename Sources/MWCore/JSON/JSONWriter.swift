@@ -1,0 +1,137 @@
+import Foundation
+
+/// A small streaming JSON writer: objects with keys in the order given, strings escaped as
+/// Swift's `JSONEncoder` does (optionally `/` as `\/`), chunks handed to `emit` every 1 MiB
+/// so large backups never sit in memory twice.
+struct JSONWriter {
+    var buf: [UInt8] = []
+    let pretty: Bool
+    let escapeSlash: Bool
+    /// JSONEncoder's pretty style puts a space before the colon (`"key" : value`).
+    let spaceBeforeColon: Bool
+    let emit: ([UInt8]) -> Void
+    private var level = 0
+    private var needsComma: [Bool] = [false]
+
+    init(pretty: Bool, escapeSlash: Bool, spaceBeforeColon: Bool, emit: @escaping ([UInt8]) -> Void) {
+        self.pretty = pretty
+        self.escapeSlash = escapeSlash
+        self.spaceBeforeColon = spaceBeforeColon
+        self.emit = emit
+        buf.reserveCapacity(1 << 20 + 65536)
+    }
+
+    mutating func flushIfNeeded() {
+        if buf.count >= 1 << 20 { emit(buf); buf.removeAll(keepingCapacity: true) }
+    }
+
+    mutating func finish() {
+        if pretty { buf.append(0x0A) }
+        emit(buf)
+        buf.removeAll()
+    }
+
+    private mutating func newline() {
+        buf.append(0x0A)
+        for _ in 0..<level { buf.append(0x20); buf.append(0x20) }
+    }
+
+    private mutating func separate() {
+        if needsComma[needsComma.count - 1] { buf.append(UInt8(ascii: ",")) }
+        needsComma[needsComma.count - 1] = true
+        if pretty && level > 0 { newline() }
+    }
+
+    mutating func beginObject() { buf.append(UInt8(ascii: "{")); level += 1; needsComma.append(false) }
+    mutating func endObject() { close(UInt8(ascii: "}")) }
+    mutating func beginArray() { buf.append(UInt8(ascii: "[")); level += 1; needsComma.append(false) }
+    mutating func endArray() { close(UInt8(ascii: "]")) }
+
+    private mutating func close(_ c: UInt8) {
+        let hadItems = needsComma.removeLast()
+        level -= 1
+        if pretty && hadItems { newline() }
+        buf.append(c)
+        flushIfNeeded()
+    }
+
+    /// Starts a key inside an object.
+    mutating func key(_ k: StaticString) {
+        separate()
+        buf.append(UInt8(ascii: "\""))
+        buf.append(contentsOf: UnsafeBufferPointer(start: k.utf8Start, count: k.utf8CodeUnitCount))
+        buf.append(UInt8(ascii: "\""))
+        if pretty && spaceBeforeColon { buf.append(0x20) }
+        buf.append(UInt8(ascii: ":"))
+        if pretty { buf.append(0x20) }
+    }
+
+    /// Starts an element inside an array.
+    mutating func element() { separate() }
+
+    mutating func string(_ s: String) {
+        buf.append(UInt8(ascii: "\""))
+        var s = s
+        s.withUTF8 { u in
+            var runStart = 0
+            for i in 0..<u.count {
+                let c = u[i]
+                let esc: UInt8?
+                switch c {
+                case UInt8(ascii: "\""): esc = UInt8(ascii: "\"")
+                case UInt8(ascii: "\\"): esc = UInt8(ascii: "\\")
+                case UInt8(ascii: "/") where escapeSlash: esc = UInt8(ascii: "/")
+                case 0x08: esc = UInt8(ascii: "b")
+                case 0x0C: esc = UInt8(ascii: "f")
+                case 0x0A: esc = UInt8(ascii: "n")
+                case 0x0D: esc = UInt8(ascii: "r")
+                case 0x09: esc = UInt8(ascii: "t")
+                case 0..<0x20: esc = 0
+                default: continue
+                }
+                buf.append(contentsOf: UnsafeBufferPointer(rebasing: u[runStart..<i]))
+                buf.append(UInt8(ascii: "\\"))
+                if esc == 0 {
+                    let hex = Array("0123456789abcdef".utf8)
+                    buf.append(contentsOf: [UInt8(ascii: "u"), 48, 48, hex[Int(c >> 4)], hex[Int(c & 15)]])
+                } else {
+                    buf.append(esc!)
+                }
+                runStart = i + 1
+            }
+            buf.append(contentsOf: UnsafeBufferPointer(rebasing: u[runStart..<u.count]))
+        }
+        buf.append(UInt8(ascii: "\""))
+    }
+
+    mutating func int<I: BinaryInteger>(_ v: I) { buf.append(contentsOf: String(v).utf8) }
+    mutating func double(_ v: Double) { buf.append(contentsOf: DateCoding.jsonNumber(v).utf8) }
+    mutating func bool(_ v: Bool) { buf.append(contentsOf: (v ? "true" : "false").utf8) }
+
+    // Key + value shorthands; optional ones write nothing when nil.
+    mutating func field(_ k: StaticString, _ v: String) { key(k); string(v) }
+    mutating func field(_ k: StaticString, _ v: String?) { if let v { key(k); string(v) } }
+    mutating func field(_ k: StaticString, _ v: Int) { key(k); int(v) }
+    mutating func field(_ k: StaticString, _ v: Int?) { if let v { key(k); int(v) } }
+    mutating func field(_ k: StaticString, _ v: Int64) { key(k); int(v) }
+    mutating func field(_ k: StaticString, _ v: Int64?) { if let v { key(k); int(v) } }
+    mutating func field(_ k: StaticString, _ v: Double?) { if let v { key(k); double(v) } }
+    mutating func field(_ k: StaticString, _ v: Bool) { key(k); bool(v) }
+    mutating func field(_ k: StaticString, _ v: Bool?) { if let v { key(k); bool(v) } }
+    mutating func field(_ k: StaticString, _ v: [String]) {
+        key(k)
+        beginArray()
+        for s in v { element(); string(s) }
+        endArray()
+    }
+}
+
+/// "Now" for outputs: `SOURCE_DATE_EPOCH` (seconds since 1970) when set, so builds are reproducible.
+public enum Clock {
+    public static func now() -> Date {
+        if let s = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let v = Int64(s.trimmingCharacters(in: .whitespaces)) {
+            return Date(timeIntervalSince1970: TimeInterval(v))
+        }
+        return Date()
+    }
+}

@@ -1,0 +1,300 @@
+import Foundation
+
+/// The semantic rules of seeds/000 §2 and §4, applied record by record as a reader streams
+/// them (or over a whole ``Library``), keeping only compact indexes for the cross-record
+/// checks (uniqueness, references, list membership) that run in ``finish()``.
+public struct Validator {
+    /// Where a record came from: its index and the byte offset of its JSON object (if read from JSON).
+    struct Origin {
+        var index: Int
+        var offset: Int?
+    }
+
+    var diags: DiagnosticBag
+    let locator: FieldLocator?
+    var dialect: Dialect
+    var exportDate: Date?
+
+    private var titleIds: [IDKey: (isTV: Bool, index: Int32)] = [:]
+    private var tmdbKeys: [TMDbKey: Int32] = [:]
+    private var episodeIds: [IDKey: Int32] = [:]
+    private var episodeKeys: [EpisodeKey: Int32] = [:]
+    private var listIds: [IDKey: Int32] = [:]
+    private var noteIds: [IDKey: Int32] = [:]
+    private var listed = Set<IDKey>()
+    private var pendingShows: [(show: IDKey, index: Int32, offset: Int?)] = []
+    private var pendingItems: [(title: IDKey, list: Int32, item: Int32, offset: Int?)] = []
+    private var pendingNotes: [(parent: IDKey, isEpisode: Bool, index: Int32, offset: Int?)] = []
+    private var pendingDefaultList: (IDKey, Int?)?
+
+    struct TMDbKey: Hashable { var id: Int64; var type: String }
+    struct EpisodeKey: Hashable { var show: IDKey; var season: Int; var episode: Int }
+
+    init(dialect: Dialect, locator: FieldLocator?, maxErrors: Int?) {
+        self.dialect = dialect
+        self.locator = locator
+        self.diags = DiagnosticBag(maxErrors: maxErrors)
+    }
+
+    // MARK: Helpers
+
+    private func ptr(_ coll: String, _ i: Int, _ field: String? = nil) -> String {
+        "/\(coll)/\(i)" + (field.map { "/" + $0 } ?? "")
+    }
+
+    private func offset(_ o: Origin, _ field: String?) -> Int? {
+        guard let off = o.offset else { return nil }
+        guard let field else { return off }
+        return locator?.valueOffset(object: off, key: field) ?? off
+    }
+
+    private mutating func report(_ sev: Severity, _ code: DiagnosticCode, _ msg: String, _ coll: String, _ o: Origin, _ field: String?) {
+        diags.add(Diagnostic(sev, code, msg, pointer: ptr(coll, o.index, field), offset: offset(o, field)))
+    }
+
+    private mutating func checkId(_ id: String, _ coll: String, _ o: Origin, field: String = "id") -> IDKey {
+        let k = IDKey(id)
+        if !k.isUUID {
+            report(.error, .idFormat, "\(field) \(quoted(id)) is not a UUID", coll, o, field)
+        }
+        return k
+    }
+
+    private mutating func checkDate(_ d: Date?, _ name: String, _ coll: String, _ o: Origin, user: Bool) {
+        guard let d else { return }
+        let t = d.timeIntervalSinceReferenceDate
+        if let e = exportDate, t > e.timeIntervalSinceReferenceDate + 86_400 {
+            report(.warning, .dateImplausible, "\(name) \(DateCoding.formatRFC3339(d)) is after the backup's exportDate \(DateCoding.formatRFC3339(e))", coll, o, name)
+        } else if user && t < -3_187_296_000 { // 1900-01-01
+            report(.warning, .dateImplausible, "\(name) \(DateCoding.formatRFC3339(d)) is before 1900", coll, o, name)
+        }
+    }
+
+    private static func isImdbId(_ s: String) -> Bool {
+        let u = Array(s.utf8)
+        return u.count > 2 && u[0] == UInt8(ascii: "t") && u[1] == UInt8(ascii: "t") && u[2...].allSatisfy(isDigit)
+    }
+
+    static func isColorHex(_ s: String) -> Bool {
+        var u = Substring(s)
+        if u.hasPrefix("#") { u = u.dropFirst() }
+        return [3, 6, 8].contains(u.utf8.count) && u.utf8.allSatisfy { hexValue($0) != nil }
+    }
+
+    private static func isLanguageCode(_ s: String) -> Bool {
+        s.utf8.count == 2 && s.utf8.allSatisfy { $0 >= 0x61 && $0 <= 0x7A }
+    }
+
+    private static func isBlank(_ s: String) -> Bool {
+        s.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
+    }
+
+    // MARK: Records
+
+    mutating func list(_ l: MediaList, _ o: Origin, itemOffsets: [Int]?) {
+        let k = checkId(l.id, "lists", o)
+        if let prev = listIds[k] {
+            report(.error, .idDuplicate, "list id \(quoted(l.id)) is used again (first at /lists/\(prev))", "lists", o, "id")
+        } else { listIds[k] = Int32(o.index) }
+        if Validator.isBlank(l.name) {
+            report(.error, .listNameEmpty, "list name is empty", "lists", o, "name")
+        } else if l.name.unicodeScalars.count > 100 {
+            report(.error, .listNameLength, "list name has \(l.name.unicodeScalars.count) characters (max 100): \(quoted(l.name))", "lists", o, "name")
+        }
+        if let c = l.colorHex, !Validator.isColorHex(c) {
+            report(.error, .listColorHex, "colorHex \(quoted(c)) is not a hex colour (#RGB, #RRGGBB or #RRGGBBAA)", "lists", o, "colorHex")
+        }
+        checkDate(l.dateCreated, "dateCreated", "lists", o, user: true)
+        checkDate(l.dateModified, "dateModified", "lists", o, user: true)
+        var seen = [IDKey: Int]()
+        for (j, item) in l.items.enumerated() {
+            let itemPtr = dialect == .v1 ? "/lists/\(o.index)/titleIds/\(j)" : "/lists/\(o.index)/items/\(j)/titleId"
+            var itemOff = itemOffsets.flatMap { j < $0.count ? $0[j] : nil }
+            if dialect != .v1, let io = itemOff { itemOff = locator?.valueOffset(object: io, key: "titleId") ?? io }
+            let tk = IDKey(item.titleId)
+            if !tk.isUUID {
+                diags.add(.init(.error, .idFormat, "titleId \(quoted(item.titleId)) is not a UUID", pointer: itemPtr, offset: itemOff))
+            }
+            if let id = item.id, !IDKey(id).isUUID {
+                diags.add(.init(.error, .idFormat, "list item id \(quoted(id)) is not a UUID", pointer: "/lists/\(o.index)/items/\(j)/id", offset: itemOff))
+            }
+            if let prev = seen[tk] {
+                diags.add(.init(.error, .listItemDuplicate, "title \(quoted(item.titleId)) is in this list twice (also at index \(prev))", pointer: itemPtr, offset: itemOff))
+            } else { seen[tk] = j }
+            listed.insert(tk)
+            pendingItems.append((tk, Int32(o.index), Int32(j), itemOff))
+        }
+    }
+
+    mutating func title(_ t: Title, _ o: Origin) {
+        let k = checkId(t.id, "titles", o)
+        if t.tmdbId <= 0 {
+            report(.error, .titleTmdbIdPositive, "tmdbId must be > 0, found \(t.tmdbId)", "titles", o, "tmdbId")
+        }
+        if !t.mediaType.isKnown {
+            report(.error, .titleMediaType, "mediaType must be \"movie\" or \"tv\", found \(quoted(t.mediaType.rawValue))", "titles", o, "mediaType")
+        }
+        if let prev = titleIds[k] {
+            report(.error, .idDuplicate, "title id \(quoted(t.id)) is used again (first at /titles/\(prev.index))", "titles", o, "id")
+        } else { titleIds[k] = (t.mediaType == .tv, Int32(o.index)) }
+        let tk = TMDbKey(id: t.tmdbId, type: t.mediaType.rawValue)
+        if let prev = tmdbKeys[tk] {
+            report(.error, .titleDuplicate, "\(t.mediaType) with tmdbId \(t.tmdbId) appears twice (first at /titles/\(prev))", "titles", o, "tmdbId")
+        } else { tmdbKeys[tk] = Int32(o.index) }
+        if ![-1, 0, 1].contains(t.likedStatus) {
+            report(.error, .titleLikedStatus, "likedStatus must be -1, 0 or 1, found \(t.likedStatus)", "titles", o, "likedStatus")
+        }
+        if let m = t.metadata {
+            if Validator.isBlank(m.title) {
+                report(.error, .titleEmpty, "title is empty", "titles", o, "title")
+            }
+            if let imdb = m.imdbId, !Validator.isImdbId(imdb) {
+                report(.error, .titleImdbId, "imdbId \(quoted(imdb)) is not \"tt\" followed by digits", "titles", o, "imdbId")
+            }
+            if let lang = m.originalLanguage, !Validator.isLanguageCode(lang) {
+                report(.error, .titleLanguage, "originalLanguage \(quoted(lang)) is not an ISO 639-1 code (two lowercase letters)", "titles", o, "originalLanguage")
+            }
+        }
+        checkDate(t.watchedDate, "watchedDate", "titles", o, user: true)
+        checkDate(t.dateAdded, "dateAdded", "titles", o, user: true)
+        checkDate(t.dateModified, "dateModified", "titles", o, user: true)
+    }
+
+    mutating func episode(_ e: Episode, _ o: Origin) {
+        let k = checkId(e.id, "episodes", o)
+        if let prev = episodeIds[k] {
+            report(.error, .idDuplicate, "episode id \(quoted(e.id)) is used again (first at /episodes/\(prev))", "episodes", o, "id")
+        } else { episodeIds[k] = Int32(o.index) }
+        let show = IDKey(e.showId)
+        if !show.isUUID {
+            report(.error, .idFormat, "showId \(quoted(e.showId)) is not a UUID", "episodes", o, "showId")
+        }
+        if e.seasonNumber < 0 {
+            report(.error, .episodeSeasonNumber, "seasonNumber must be >= 0, found \(e.seasonNumber)", "episodes", o, "seasonNumber")
+        }
+        if e.episodeNumber < 1 {
+            report(.error, .episodeEpisodeNumber, "episodeNumber must be >= 1, found \(e.episodeNumber)", "episodes", o, "episodeNumber")
+        }
+        if let m = e.metadata, Validator.isBlank(m.name) {
+            report(.error, .episodeNameEmpty, "episode name is empty", "episodes", o, "name")
+        }
+        let ek = EpisodeKey(show: show, season: e.seasonNumber, episode: e.episodeNumber)
+        if let prev = episodeKeys[ek] {
+            report(.error, .episodeDuplicate, "\(e.episodeCode) of show \(quoted(e.showId)) appears twice (first at /episodes/\(prev))", "episodes", o, "episodeNumber")
+        } else { episodeKeys[ek] = Int32(o.index) }
+        pendingShows.append((show, Int32(o.index), offset(o, "showId")))
+        checkDate(e.watchedDate, "watchedDate", "episodes", o, user: true)
+        checkDate(e.dateModified, "dateModified", "episodes", o, user: true)
+    }
+
+    mutating func note(_ n: Note, _ o: Origin) {
+        let k = checkId(n.id, "notes", o)
+        if let prev = noteIds[k] {
+            report(.error, .idDuplicate, "note id \(quoted(n.id)) is used again (first at /notes/\(prev))", "notes", o, "id")
+        } else { noteIds[k] = Int32(o.index) }
+        let count = n.text.unicodeScalars.count
+        if count > 10_000 {
+            report(.error, .noteTextLength, "note text has \(count) characters (max 10,000)", "notes", o, "text")
+        }
+        if !n.parentType.isKnown {
+            report(.error, .noteParentType, "parentType must be \"title\" or \"episode\", found \(quoted(n.parentType.rawValue))", "notes", o, "parentType")
+        } else {
+            let p = IDKey(n.parentId)
+            if !p.isUUID { report(.error, .idFormat, "parentId \(quoted(n.parentId)) is not a UUID", "notes", o, "parentId") }
+            pendingNotes.append((p, n.parentType == .episode, Int32(o.index), offset(o, "parentId")))
+        }
+        checkDate(n.dateCreated, "dateCreated", "notes", o, user: true)
+        checkDate(n.dateModified, "dateModified", "notes", o, user: true)
+    }
+
+    mutating func preferences(_ p: UserPreferences, offset: Int?) {
+        let o = Origin(index: 0, offset: offset)
+        func pr(_ f: String) -> String { "/preferences/" + f }
+        if !IDKey(p.id).isUUID {
+            diags.add(.init(.error, .idFormat, "id \(quoted(p.id)) is not a UUID", pointer: pr("id"), offset: self.offset(o, "id")))
+        }
+        if ![-1, 0, 1].contains(p.defaultLikedStatus) {
+            diags.add(.init(.error, .preferencesLikedStatus, "defaultLikedStatus must be -1, 0 or 1, found \(p.defaultLikedStatus)",
+                            pointer: pr("defaultLikedStatus"), offset: self.offset(o, "defaultLikedStatus")))
+        }
+        if let d = p.defaultListId { pendingDefaultList = (IDKey(d), self.offset(o, "defaultListId")) }
+    }
+
+    /// Cross-record checks; call once after every record has been seen.
+    mutating func finish() {
+        for (show, i, off) in pendingShows {
+            if let t = titleIds[show] {
+                if !t.isTV {
+                    diags.add(.init(.error, .episodeShowNotTV, "showId refers to /titles/\(t.index), which is not a tv title", pointer: "/episodes/\(i)/showId", offset: off))
+                }
+            } else {
+                diags.add(.init(.error, .episodeShowMissing, "showId \(describe(show)) matches no title", pointer: "/episodes/\(i)/showId", offset: off))
+            }
+        }
+        for (title, l, j, off) in pendingItems where titleIds[title] == nil {
+            let p = dialect == .v1 ? "/lists/\(l)/titleIds/\(j)" : "/lists/\(l)/items/\(j)/titleId"
+            diags.add(.init(.error, .listItemTitleMissing, "list item refers to title \(describe(title)), which does not exist", pointer: p, offset: off))
+        }
+        for (parent, isEpisode, i, off) in pendingNotes {
+            let ok = isEpisode ? episodeIds[parent] != nil : titleIds[parent] != nil
+            if !ok {
+                diags.add(.init(.error, .noteParentMissing, "note's parent \(isEpisode ? "episode" : "title") \(describe(parent)) does not exist", pointer: "/notes/\(i)/parentId", offset: off))
+            }
+        }
+        if let (k, off) = pendingDefaultList, listIds[k] == nil {
+            diags.add(.init(.error, .preferencesDefaultList, "defaultListId \(describe(k)) matches no list", pointer: "/preferences/defaultListId", offset: off))
+        }
+        let missing = titleIds.filter { !listed.contains($0.key) }.sorted { $0.value.index < $1.value.index }
+        for (k, v) in missing {
+            diags.add(.init(.error, .titleNotInList, "title \(describe(k)) belongs to no list (every title must be in at least one list)",
+                            pointer: "/titles/\(v.index)", offset: locator?.entityOffset("titles", Int(v.index))))
+        }
+    }
+
+    private func describe(_ k: IDKey) -> String {
+        switch k {
+        case .uuid(let u): return quoted(u.uuidString)
+        case .raw(let s): return quoted(s)
+        }
+    }
+
+    // MARK: Whole libraries
+
+    /// Validates an in-memory library (no positions; pointers in v2 form).
+    public static func validate(_ library: Library, maxErrors: Int? = nil) -> [Diagnostic] {
+        var v = Validator(dialect: .v2, locator: nil, maxErrors: maxErrors)
+        v.exportDate = library.exportDate
+        for (i, l) in library.lists.enumerated() { v.list(l, .init(index: i), itemOffsets: nil) }
+        for (i, t) in library.titles.enumerated() { v.title(t, .init(index: i)) }
+        for (i, e) in library.episodes.enumerated() { v.episode(e, .init(index: i)) }
+        for (i, n) in library.notes.enumerated() { v.note(n, .init(index: i)) }
+        if let p = library.preferences { v.preferences(p, offset: nil) }
+        v.finish()
+        return v.diags.items
+    }
+}
+
+/// Collects diagnostics, stopping at a cap on errors (`--max-errors`).
+struct DiagnosticBag {
+    var items: [Diagnostic] = []
+    var errors = 0
+    let maxErrors: Int?
+    var capped = false
+
+    init(maxErrors: Int?) { self.maxErrors = maxErrors }
+
+    var isFull: Bool { capped }
+
+    mutating func add(_ d: Diagnostic) {
+        if capped { return }
+        if d.severity == .error {
+            if let m = maxErrors, errors >= m {
+                capped = true
+                items.append(.init(.warning, .limitReached, "stopped after \(m) errors (--max-errors)"))
+                return
+            }
+            errors += 1
+        }
+        items.append(d)
+    }
+}

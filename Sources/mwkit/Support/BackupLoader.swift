@@ -1,0 +1,53 @@
+import Foundation
+import MWCore
+
+/// A backup read from a path (or stdin), whatever its format.
+struct LoadedBackup {
+    var path: String
+    var result: ReadResult
+}
+
+/// Reads any backup mwkit understands, deciding the format from the content.
+enum BackupLoader {
+    /// Reads `path` ("-" = stdin). Throws ``MWError/io(_:)`` when it cannot be read at all.
+    static func load(_ path: String, options: ReadOptions) throws -> LoadedBackup {
+        if path == "-" {
+            let data = FileHandle.standardInput.readDataToEndOfFile()
+            if BackupIO.detect(prefix: data.prefix(8)) == .zip {
+                let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("mwkit-stdin-\(getpid()).zip")
+                try data.write(to: tmp)
+                defer { try? FileManager.default.removeItem(at: tmp) }
+                return try loadZip(path, url: tmp, options: options)
+            }
+            return LoadedBackup(path: path, result: BackupIO.read(data: [UInt8](data), options: options))
+        }
+        let url = URL(fileURLWithPath: path)
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else { throw MWError.io("\(path): no such file") }
+        if isDir.boolValue { throw MWError.io("\(path) is a directory") }
+        switch try BackupIO.detect(url: url) {
+        case .zip: return try loadZip(path, url: url, options: options)
+        default: return LoadedBackup(path: path, result: try BackupIO.read(url: url, options: options))
+        }
+    }
+
+    static func loadZip(_ path: String, url: URL, options: ReadOptions) throws -> LoadedBackup {
+        throw MWError.usage("\(path): ZIP backups are not supported by this build")
+    }
+
+    /// Loads a backup and insists it is valid: prints its diagnostics to stderr and throws
+    /// exit code 1 when it has errors. Warnings are printed and reading goes on.
+    static func loadValid(_ path: String, options: ReadOptions) throws -> LoadedBackup {
+        let loaded = try load(path, options: options)
+        let r = loaded.result
+        if !r.diagnostics.isEmpty {
+            let report = FileReport(path: path, format: r.format?.rawValue, formatVersion: r.formatVersion, valid: r.isValid,
+                                    counts: r.counts, diagnostics: r.diagnostics)
+            printErr(TextReporter().render([report]))
+        }
+        guard r.isValid, r.library != nil else {
+            throw CLIExit.failure("\(path) is not a valid backup; nothing was written", code: 1)
+        }
+        return loaded
+    }
+}

@@ -1,0 +1,16 @@
+import ArgumentParser
+import MWCore
+
+extension DateEncoding: ExpressibleByArgument {}
+extension ReporterKind: ExpressibleByArgument {}
+extension BackupFormat: ExpressibleByArgument {}
+
+/// Options shared by commands that read backups.
+struct InputOptions: ParsableArguments {
+    @Option(help: "How numeric v1 dates are read: reference (seconds since 2001, the app's), unix, unix-ms, iso8601 (strings only).")
+    var dateEncoding: DateEncoding = .reference
+
+    func readOptions(maxErrors: Int? = nil, buildLibrary: Bool = true) -> ReadOptions {
+        ReadOptions(dateEncoding: dateEncoding, maxErrors: maxErrors, buildLibrary: buildLibrary)
+    }
+}
