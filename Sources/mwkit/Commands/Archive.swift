@@ -26,19 +26,13 @@ struct Archive: ParsableCommand {
     var output: String
 
     @Option(help: "mediawatch-v1 | mediawatch-v2 | mediawatch-zip (default mediawatch-v2).")
-    var to: String = BackupFormat.mediawatchV2.rawValue
+    var to: BackupFormat = .mediawatchV2
 
     @Option(help: "Archive only this list (by id, or by name ignoring case).")
     var list: String?
 
     @Flag(help: "A sharing export: no owner-only notes, no preferences.")
     var shareable = false
-
-    func validate() throws {
-        guard BackupFormat(rawValue: to) != nil else {
-            throw ValidationError("unknown format \(quoted(to)); use " + BackupFormat.allCases.map(\.rawValue).joined(separator: ", "))
-        }
-    }
 
     func run() throws {
         do {
@@ -49,7 +43,7 @@ struct Archive: ParsableCommand {
     }
 
     private func archive() throws {
-        let format = BackupFormat(rawValue: to) ?? .mediawatchV2
+        let format = to
         let dbURL = db.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL()
         let store = try LibraryStore.open(at: dbURL, mode: .mustExist)
         defer { try? store.close() }

@@ -43,15 +43,11 @@ struct Restore: ParsableCommand {
     @Flag(name: .customLong("no-snapshot"), help: "replace: do not keep a copy of the previous database.")
     var noSnapshot = false
 
-    @Option(name: .customLong("date-encoding"), help: "How numeric v1 dates are read: reference | unix | unix-ms | iso8601.")
-    var dateEncoding: String = DateEncoding.reference.rawValue
+    @OptionGroup var input: InputOptions
 
     func validate() throws {
         if onConflict != nil && strategy == .replace {
             throw ValidationError("--on-conflict applies to --strategy merge only")
-        }
-        if DateEncoding(rawValue: dateEncoding) == nil {
-            throw ValidationError("unknown --date-encoding \(quoted(dateEncoding)); use reference, unix, unix-ms or iso8601")
         }
     }
 
@@ -69,10 +65,8 @@ struct Restore: ParsableCommand {
         let dbURL = db.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL()
 
         // 1. Read and validate the backup before the database is even opened.
-        var readOptions = ReadOptions()
-        readOptions.dateEncoding = DateEncoding(rawValue: dateEncoding) ?? .reference
-        let input = try RestoreInput.read(path: backup, options: readOptions)
-        let result = input.result
+        let loaded = try RestoreInput.read(path: backup, options: input.readOptions())
+        let result = loaded.result
         let warnings = result.diagnostics.filter { $0.severity == .warning }
         guard result.isValid, let library = result.library else {
             let report = FileReport(path: backup, format: result.format?.rawValue, formatVersion: result.formatVersion,
@@ -117,9 +111,9 @@ struct Restore: ParsableCommand {
 
         // 4. Images of a ZIP backup go to the image cache beside the database (a cache, outside the transaction).
         var imagesStored = 0
-        if !dryRun && !input.images.isEmpty {
+        if !dryRun && !loaded.images.isEmpty {
             let cache = ImageCache(forDatabase: dbURL)
-            for (name, bytes) in input.images {
+            for (name, bytes) in loaded.images {
                 try cache.store(fileName: name, bytes: bytes)
                 imagesStored += 1
             }
@@ -152,17 +146,12 @@ struct RestoreInput {
     /// Image files (name → bytes) carried by a ZIP backup.
     var images: [(String, [UInt8])] = []
 
-    /// The single place restore reads a backup.
-    // LEAD: wire ZIP here — replace the `.zip` case with the CLI loader (`loadBackup(path:)`)
-    // and fill `images` from the ZIP's image entries.
+    /// The single place restore reads a backup (any format, via the CLI's ``BackupLoader``).
+    // LEAD: when the loader returns a ZIP's images, fill `images` here (name → bytes);
+    // restore stores them in the image cache beside the database.
     static func read(path: String, options: ReadOptions) throws -> RestoreInput {
-        let url = URL(fileURLWithPath: path)
-        switch try BackupIO.detect(url: url) {
-        case .zip:
-            throw MWError.usage("\(path): restoring ZIP backups is not wired yet; unpack it and restore its JSON")
-        default:
-            return RestoreInput(result: try BackupIO.read(url: url, options: options))
-        }
+        let loaded = try BackupLoader.load(path, options: options)
+        return RestoreInput(result: loaded.result, images: [])
     }
 }
 
