@@ -47,7 +47,7 @@ struct Restore: ParsableCommand {
 
     func validate() throws {
         if onConflict != nil && strategy == .replace {
-            throw ValidationError("--on-conflict applies to --strategy merge only")
+            throw CLIExit.failure("--on-conflict applies to --strategy merge only", code: 2)
         }
     }
 
