@@ -78,7 +78,7 @@ import Glibc
             let db = dir.appendingPathComponent("trial-\(trial).sqlite")
             try FileManager.default.copyItem(at: seed, to: db)
             let p = try Self.run(bin, args(db, s))
-            let delay = Double.random(in: 0.02...(duration[s]! * 1.05), using: &rng)
+            let delay = Double.random(in: 0.02...(duration[s]! * 1.25), using: &rng)
             usleep(useconds_t(delay * 1_000_000))
             kill(p.processIdentifier, SIGKILL)
             p.waitUntilExit()

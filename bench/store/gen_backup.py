@@ -47,7 +47,7 @@ def main():
     with open(os.path.join(a.out, name), "w") as f:
         w = f.write
         w('{\n  "format": "mediawatch-backup",\n  "formatVersion": 2,\n  "sourceVersion": "1.0",\n')
-        w('  "exportDate": "%s",\n' % rfc(base))
+        w('  "exportDate": "%s",\n' % rfc(base + 2000000))
         w('  "preferences": {"id": "%s", "defaultListId": "%s", "defaultLikedStatus": 0, "imageQuality": "w500", '
           '"showWatchedInLists": true, "sortBy": "dateAdded", "sortAscending": false},\n' % (uid(0xF, 1), lists[0][0]))
         w('  "lists": [\n')
@@ -90,16 +90,17 @@ def main():
         for t in shows:
             for e in range(K):
                 eid = t * 100 + e
+                ed = base + eid // 10      # dates stay before the export date
                 watched = e % 2 == 0
                 w('    {"id": "%s", "showId": "%s", "tmdbId": %d, "seasonNumber": %d, "episodeNumber": %d, "watched": %s%s, '
                   '"dateModified": "%s", "name": "Episode %d", "overview": "Episode %d of show %d.", "airDate": "%s", "runtime": 45}%s\n' %
                   (uid(3, eid), uid(1, t), 5000000 + eid, 1 + e // 10, 1 + e % 10, "true" if watched else "false",
-                   (', "watchedDate": "%s"' % rfc(base + eid)) if watched else '', rfc(base + eid + 5), e + 1, e + 1, t,
+                   (', "watchedDate": "%s"' % rfc(ed)) if watched else '', rfc(ed + 5), e + 1, e + 1, t,
                    rfc(base - 86400 * e), ',' if k < total - 1 else ''))
                 if write_csv:
                     ce.writerow([k + 1, uid(3, eid), uid(1, t), 5000000 + eid, 1 + e // 10, 1 + e % 10, 0, "Episode %d" % (e + 1),
                                  "Episode %d of show %d." % (e + 1, t), base - 86400 * e, 45, "", 1 if watched else 0,
-                                 base + eid if watched else "", base + eid + 5, ""])
+                                 ed if watched else "", ed + 5, ""])
                 k += 1
         w('  ],\n  "notes": [\n')
         notes = list(range(0, n, 10))
