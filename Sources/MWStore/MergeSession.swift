@@ -76,7 +76,7 @@ extension RestoreSession {
                 if e.id != t.id { titleRemap[t.id] = e.id }
                 let r = ConflictResolver.title(existing: e, incoming: t, policy: options.onConflict)
                 if r.changes {
-                    let s = try statement(StoreSQL.update("titles", TitleRow.columns))
+                    let s = try statement(.updateTitle)
                     TitleRow.bindColumns(s, r.merged)
                     s.bind(e.id)
                     try s.run()
@@ -125,7 +125,7 @@ extension RestoreSession {
                 if e.id != ep.id { episodeRemap[ep.id] = e.id }
                 let r = ConflictResolver.episode(existing: e, incoming: ep, policy: options.onConflict)
                 if r.changes {
-                    let s = try statement(StoreSQL.update("episodes", EpisodeRow.columns))
+                    let s = try statement(.updateEpisode)
                     EpisodeRow.bindColumns(s, r.merged)
                     s.bind(e.id)
                     try s.run()
@@ -262,7 +262,7 @@ extension RestoreSession {
             if let e = found {
                 let r = ConflictResolver.note(existing: e, incoming: incoming, policy: options.onConflict)
                 if r.changes {
-                    let s = try statement(StoreSQL.update("notes", NoteRow.columns))
+                    let s = try statement(.updateNote)
                     NoteRow.bindColumns(s, r.merged)
                     s.bind(e.id)
                     try s.run()
@@ -312,7 +312,15 @@ extension RestoreSession {
     // MARK: Helpers
 
     func exists(_ table: String, id: String) throws -> Bool {
-        let s = try statement("SELECT 1 FROM \(table) WHERE id = ?")
+        let q: Hot
+        switch table {
+        case "titles": q = .titleExists
+        case "episodes": q = .episodeExists
+        case "list_items": q = .itemExists
+        case "lists": q = .listExists
+        default: q = .noteExists
+        }
+        let s = try statement(q)
         s.bind(id)
         return try s.scalarInt() != nil
     }

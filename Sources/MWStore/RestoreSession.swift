@@ -72,6 +72,41 @@ final class RestoreSession {
     func finalize() {
         for s in statements.values { s.finalize() }
         statements.removeAll()
+        for s in hot { s?.finalize() }
+        hot = Array(repeating: nil, count: Hot.allCases.count)
+    }
+
+    /// Statements run once per row, looked up by index rather than by SQL text.
+    enum Hot: Int, CaseIterable {
+        case insertList, insertTitle, insertEpisode, insertItem, insertNote
+        case titleExists, episodeExists, itemExists, listExists, noteExists
+        case updateTitle, updateEpisode, updateNote
+
+        var sql: String {
+            switch self {
+            case .insertList: return StoreSQL.insert("lists", ListRow.columns)
+            case .insertTitle: return StoreSQL.insert("titles", TitleRow.columns)
+            case .insertEpisode: return StoreSQL.insert("episodes", EpisodeRow.columns)
+            case .insertItem: return StoreSQL.insert("list_items", ListItemRow.columns, withId: false)
+            case .insertNote: return StoreSQL.insert("notes", NoteRow.columns)
+            case .titleExists: return "SELECT 1 FROM titles WHERE id = ?"
+            case .episodeExists: return "SELECT 1 FROM episodes WHERE id = ?"
+            case .itemExists: return "SELECT 1 FROM list_items WHERE id = ?"
+            case .listExists: return "SELECT 1 FROM lists WHERE id = ?"
+            case .noteExists: return "SELECT 1 FROM notes WHERE id = ?"
+            case .updateTitle: return StoreSQL.update("titles", TitleRow.columns)
+            case .updateEpisode: return StoreSQL.update("episodes", EpisodeRow.columns)
+            case .updateNote: return StoreSQL.update("notes", NoteRow.columns)
+            }
+        }
+    }
+    private var hot: [RawStatement?] = Array(repeating: nil, count: Hot.allCases.count)
+
+    func statement(_ q: Hot) throws -> RawStatement {
+        if let s = hot[q.rawValue] { return s }
+        let s = try RawStatement(db, q.sql)
+        hot[q.rawValue] = s
+        return s
     }
 
     /// A prepared statement, created once per session and reused for every row.
@@ -95,34 +130,34 @@ final class RestoreSession {
     // MARK: Inserts shared by both strategies
 
     func insertList(_ l: MediaList) throws {
-        let s = try statement(StoreSQL.insert("lists", ListRow.columns))
+        let s = try statement(.insertList)
         s.bind(l.id)
         ListRow.bindColumns(s, l)
         try s.run()
     }
 
     func insertTitle(_ t: Title) throws {
-        let s = try statement(StoreSQL.insert("titles", TitleRow.columns))
+        let s = try statement(.insertTitle)
         s.bind(t.id)
         TitleRow.bindColumns(s, t)
         try s.run()
     }
 
     func insertEpisode(_ e: Episode) throws {
-        let s = try statement(StoreSQL.insert("episodes", EpisodeRow.columns))
+        let s = try statement(.insertEpisode)
         s.bind(e.id)
         EpisodeRow.bindColumns(s, e)
         try s.run()
     }
 
     func insertItem(_ i: ListItem, listId: String) throws {
-        let s = try statement(StoreSQL.insert("list_items", ListItemRow.columns, withId: false))
+        let s = try statement(.insertItem)
         ListItemRow.bind(s, i, listId: listId)
         try s.run()
     }
 
     func insertNote(_ n: Note) throws {
-        let s = try statement(StoreSQL.insert("notes", NoteRow.columns))
+        let s = try statement(.insertNote)
         s.bind(n.id)
         NoteRow.bindColumns(s, n)
         try s.run()
