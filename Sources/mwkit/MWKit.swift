@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `mwkit` command: a thin shell over the MW* library targets, one subcommand per file.
 @main
@@ -17,4 +18,25 @@ struct MWKit: AsyncParsableCommand {
             Strip.self, Hydrate.self,
         ]
     )
+
+    /// Runs the command, mapping argument errors to the documented exit code 2 (usage error)
+    /// instead of swift-argument-parser's 64.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var async = command as? AsyncParsableCommand {
+                try await async.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                let message = fullMessage(for: error)
+                FileHandle.standardError.write(Data((message + "\n").utf8))
+                exit(withError: ExitCode(2))
+            }
+            exit(withError: error)
+        }
+    }
 }

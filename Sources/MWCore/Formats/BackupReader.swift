@@ -78,9 +78,16 @@ struct ReadSession {
 
     mutating func finish(parsed: Bool) {
         if parsed && result.format != nil { v.finish() }
-        var d = v.diags.items
+        // Report in document order (stable, so equal positions keep their finding order).
+        var d = v.diags.items.enumerated().sorted {
+            ($0.element.offset ?? Int.max, $0.offset) < ($1.element.offset ?? Int.max, $1.offset)
+        }.map(\.element)
         SourcePosition.resolve(&d, in: bytes)
         result.diagnostics = d
+        if ProcessInfo.processInfo.environment["MWKIT_DEBUG_RSS"] != nil,
+           let st = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) {
+            FileHandle.standardError.write(Data((st.split(separator: "\n").filter { $0.hasPrefix("Vm") }.joined(separator: "\n") + "\nmapped=\(mapped != nil)\n").utf8))
+        }
         if parsed && result.format != nil && options.buildLibrary { result.library = lib }
     }
 
@@ -94,23 +101,17 @@ struct ReadSession {
             v.diags.add(.error(.formatUnrecognized, "not a MediaWatch backup: the top level is not a JSON object", offset: off))
             return
         }
-        // Pre-scan: key → value offset (validates the whole document's syntax).
-        var entries: [(key: String, keyOffset: Int, value: Int)] = []
-        try s.beginObject()
-        var first = true
-        while true {
-            let keyOff = s.pos
-            guard let k = try s.nextKey(first: &first) else { break }
-            let name = try s.decodeString(k)
-            s.skipWhitespace()
-            if entries.contains(where: { $0.key == name }) {
-                v.diags.add(.error(.jsonDuplicateKey, "duplicate key \(quoted(name)) at the top level", pointer: "/" + name, offset: keyOffset(after: keyOff)))
-            } else {
-                entries.append((name, keyOffset(after: keyOff), s.pos))
-            }
-            try s.skipValue()
+        // Pre-scan: key → value offset. Collections are skipped by bracket counting (the main
+        // pass validates them); if that fails, a strict pre-scan finds the exact error.
+        let root = s.pos
+        var entries: [(key: String, keyOffset: Int, value: Int)]
+        do {
+            entries = try prescan(fast: true)
+        } catch {
+            s.pos = root
+            s.depth = 0
+            entries = try prescan(fast: false)
         }
-        try s.expectEnd()
         let top = Dictionary(entries.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a })
 
         // Detect the dialect.
@@ -146,6 +147,34 @@ struct ReadSession {
         }
         v.dialect = dialect
         try readHeader(top, entries: entries)
+    }
+
+    /// Reads the top-level object's keys and value offsets, reporting duplicate keys.
+    mutating func prescan(fast: Bool) throws -> [(key: String, keyOffset: Int, value: Int)] {
+        var entries: [(key: String, keyOffset: Int, value: Int)] = []
+        var dupes: [Diagnostic] = []
+        try s.beginObject()
+        var first = true
+        while true {
+            let keyOff = s.pos
+            guard let k = try s.nextKey(first: &first) else { break }
+            let name = try s.decodeString(k)
+            s.skipWhitespace()
+            if entries.contains(where: { $0.key == name }) {
+                dupes.append(.error(.jsonDuplicateKey, "duplicate key \(quoted(name)) at the top level", pointer: "/" + escapePointer(name), offset: keyOffset(after: keyOff)))
+            } else {
+                entries.append((name, keyOffset(after: keyOff), s.pos))
+            }
+            let collection = ["lists", "titles", "episodes", "notes"].contains(name)
+            if fast && collection && (s.peekKind() == .array || s.peekKind() == .object) {
+                try s.fastSkipContainer(mapped: mapped)
+            } else {
+                try s.skipValue()
+            }
+        }
+        try s.expectEnd()
+        for d in dupes { v.diags.add(d) }
+        return entries
     }
 
     /// The offset of a key's opening quote, given the offset before its separator.

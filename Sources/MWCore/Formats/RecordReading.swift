@@ -79,12 +79,22 @@ extension ReadSession {
         locator.entityOffsets[name] = offsets
     }
 
+    /// Names of the table's fields that were absent or failed to read (nil when none did).
+    func unreadable(_ table: KeyTable, seen: UInt64, failed: UInt64) -> Set<String>? {
+        let missing = ~seen | failed
+        guard missing & table.allowedMask != 0 else { return nil }
+        var out = Set<String>()
+        for f in 0..<table.count where missing & table.allowedMask & (1 << UInt64(f)) != 0 { out.insert(table.name(f)) }
+        return out
+    }
+
     // MARK: Lists
 
     mutating func readList(_ start: Int) throws {
         let table = dialect == .v1 ? RecordKeys.listV1 : RecordKeys.listV2
         try s.beginObject()
         var seen: UInt64 = 0
+        var failed: UInt64 = 0
         var first = true
         var l = MediaList(id: "", name: "")
         var itemOffsets: [Int] = []
@@ -92,6 +102,8 @@ extension ReadSession {
             guard let f = try table.lookup(&s, k) else { try unknownKey(k); continue }
             if seen & (1 << UInt64(f)) != 0 { try duplicateKey(k); continue }
             seen |= 1 << UInt64(f)
+            let errorsBefore = v.diags.errors
+            defer { if v.diags.errors > errorsBefore { failed |= 1 << UInt64(f) } }
             switch f {
             case 0: l.id = try string("id") ?? ""
             case 1: l.name = try string("name") ?? ""
@@ -108,7 +120,7 @@ extension ReadSession {
         requireKeys(table, seen: seen, required: dialect == .v1 ? [0, 1, 4, 8] : [0, 1, 4, 9], offset: start)
         result.counts.lists += 1
         result.counts.listItems += l.items.count
-        v.list(l, .init(index: idx, offset: start), itemOffsets: itemOffsets)
+        v.list(l, .init(index: idx, offset: start, unreadable: unreadable(table, seen: seen, failed: failed)), itemOffsets: itemOffsets)
         if options.buildLibrary { lib.lists.append(l) }
     }
 
@@ -173,6 +185,7 @@ extension ReadSession {
         let table = dialect == .v1 ? RecordKeys.titleV1 : RecordKeys.titleV2
         try s.beginObject()
         var seen: UInt64 = 0
+        var failed: UInt64 = 0
         var first = true
         var t = Title(id: "", tmdbId: 0, mediaType: MediaType(rawValue: ""), metadata: nil, dateAdded: Date(timeIntervalSinceReferenceDate: 0))
         var m = TitleMetadata(title: "")
@@ -181,6 +194,8 @@ extension ReadSession {
             guard let f = try table.lookup(&s, k) else { try unknownKey(k); continue }
             if seen & (1 << UInt64(f)) != 0 { try duplicateKey(k); continue }
             seen |= 1 << UInt64(f)
+            let errorsBefore = v.diags.errors
+            defer { if v.diags.errors > errorsBefore { failed |= 1 << UInt64(f) } }
             switch f {
             case 0: t.id = try string("id") ?? ""
             case 1: t.tmdbId = try int("tmdbId", range: Int64.min...Int64.max) ?? 0
@@ -190,7 +205,7 @@ extension ReadSession {
             case 5: m.title = try string("title") ?? ""
             case 6: m.originalTitle = try string("originalTitle", optional: true)
             case 7: m.year = Int(try int("year") ?? 0)
-            case 8: m.overview = try string("overview", optional: true)
+            case 8: m.overview = try text("overview")
             case 9: m.genres = try stringArray("genres") ?? []
             case 10: m.runtime = Int(try int("runtime") ?? 0)
             case 11: m.posterPath = try string("posterPath", optional: true)
@@ -226,7 +241,7 @@ extension ReadSession {
         }
         requireKeys(table, seen: seen, required: required, offset: start)
         result.counts.titles += 1
-        v.title(t, .init(index: idx, offset: start))
+        v.title(t, .init(index: idx, offset: start, unreadable: unreadable(table, seen: seen, failed: failed)))
         if options.buildLibrary { lib.titles.append(t) }
     }
 
@@ -236,6 +251,7 @@ extension ReadSession {
         let table = dialect == .v1 ? RecordKeys.episodeV1 : RecordKeys.episodeV2
         try s.beginObject()
         var seen: UInt64 = 0
+        var failed: UInt64 = 0
         var first = true
         var e = Episode(id: "", showId: "", seasonNumber: 0, episodeNumber: 0, metadata: nil)
         var m = EpisodeMetadata(name: "")
@@ -244,6 +260,8 @@ extension ReadSession {
             guard let f = try table.lookup(&s, k) else { try unknownKey(k); continue }
             if seen & (1 << UInt64(f)) != 0 { try duplicateKey(k); continue }
             seen |= 1 << UInt64(f)
+            let errorsBefore = v.diags.errors
+            defer { if v.diags.errors > errorsBefore { failed |= 1 << UInt64(f) } }
             switch f {
             case 0: e.id = try string("id") ?? ""
             case 1: e.showId = try string("showId") ?? ""
@@ -252,7 +270,7 @@ extension ReadSession {
             case 4: e.episodeNumber = Int(try int("episodeNumber") ?? 1)
             case 5: stripped = try bool("stripped") ?? false
             case 6: m.name = try string("name") ?? ""
-            case 7: m.overview = try string("overview", optional: true)
+            case 7: m.overview = try text("overview")
             case 8: m.airDate = try date("airDate", optional: true)
             case 9: m.runtime = (try int("runtime", optional: true)).map(Int.init)
             case 10: m.stillPath = try string("stillPath", optional: true)
@@ -274,7 +292,7 @@ extension ReadSession {
         }
         requireKeys(table, seen: seen, required: required, offset: start)
         result.counts.episodes += 1
-        v.episode(e, .init(index: idx, offset: start))
+        v.episode(e, .init(index: idx, offset: start, unreadable: unreadable(table, seen: seen, failed: failed)))
         if options.buildLibrary { lib.episodes.append(e) }
     }
 
@@ -284,12 +302,15 @@ extension ReadSession {
         let table = dialect == .v1 ? RecordKeys.noteV1 : RecordKeys.noteV2
         try s.beginObject()
         var seen: UInt64 = 0
+        var failed: UInt64 = 0
         var first = true
         var n = Note(id: "", parentId: "", parentType: .title, text: "", dateCreated: Date(timeIntervalSinceReferenceDate: 0))
         while let k = try s.nextKey(first: &first) {
             guard let f = try table.lookup(&s, k) else { try unknownKey(k); continue }
             if seen & (1 << UInt64(f)) != 0 { try duplicateKey(k); continue }
             seen |= 1 << UInt64(f)
+            let errorsBefore = v.diags.errors
+            defer { if v.diags.errors > errorsBefore { failed |= 1 << UInt64(f) } }
             switch f {
             case 0: n.id = try string("id") ?? ""
             case 1: n.parentId = try string("parentId") ?? ""
@@ -302,7 +323,7 @@ extension ReadSession {
         }
         requireKeys(table, seen: seen, required: [0, 1, 2, 3, 4, 5], offset: start)
         result.counts.notes += 1
-        v.note(n, .init(index: idx, offset: start))
+        v.note(n, .init(index: idx, offset: start, unreadable: unreadable(table, seen: seen, failed: failed)))
         if options.buildLibrary { lib.notes.append(n) }
     }
 
@@ -315,6 +336,7 @@ extension ReadSession {
         let table = RecordKeys.prefsV2
         try s.beginObject()
         var seen: UInt64 = 0
+        var failed: UInt64 = 0
         var first = true
         var p = UserPreferences(id: "")
         coll = ""

@@ -53,6 +53,14 @@ extension ReadSession {
         return try s.readString()
     }
 
+    /// An optional free-text field no rule inspects: when only validating, it is checked
+    /// (type, UTF-8) but not decoded, saving an allocation per record.
+    mutating func text(_ field: String) throws -> String? {
+        if options.buildLibrary || s.peekKind() != .string { return try string(field, optional: true) }
+        _ = try s.scanString()
+        return nil
+    }
+
     mutating func bool(_ field: String, optional: Bool = false) throws -> Bool? {
         if try takeNull(field, optional: optional) { return nil }
         guard s.peekKind() == .bool else { try typeMismatch(field, expected: "a boolean"); return nil }

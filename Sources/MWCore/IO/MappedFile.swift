@@ -46,8 +46,11 @@ public final class MappedFile {
     public func releaseBefore(_ offset: Int) {
         guard let base else { return }
         let end = (offset / MappedFile.page) * MappedFile.page
-        if end - released >= 8 << 20 {
-            madvise(base + released, end - released, MADV_DONTNEED)
+        // Readers may jump back (the pre-scan walks the file once before the main pass), so
+        // the whole range before `offset` is released, at most once per MiB of progress.
+        if end < released { released = 0 }
+        if end - released >= 1 << 20 {
+            madvise(base, end, MADV_DONTNEED)
             released = end
         }
     }

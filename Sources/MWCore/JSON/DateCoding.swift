@@ -109,7 +109,7 @@ enum DateCoding {
         var s = pad(y, 4) + "-" + pad(m, 2) + "-" + pad(d, 2) + "T"
         s += pad(Int(rem / 3600), 2) + ":" + pad(Int(rem % 3600 / 60), 2) + ":" + pad(Int(rem % 60), 2)
         if frac != 0 {
-            for digits in 1...20 {
+            for digits in 1...60 {
                 let f = String(format: "%.\(digits)f", frac) // "0.xxx"
                 guard f.hasPrefix("0.") else { continue } // rounded up to 1.0: need more digits
                 var t = f.dropFirst(2)

@@ -4,7 +4,11 @@ struct SourcePosition {
     static func resolve(_ diags: inout [Diagnostic], in bytes: UnsafeRawBufferPointer) {
         let order = diags.indices.filter { diags[$0].offset != nil && diags[$0].line == nil }
             .sorted { diags[$0].offset! < diags[$1].offset! }
-        guard !order.isEmpty, let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+        guard !order.isEmpty else { return }
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
+            for i in order { diags[i].line = 1; diags[i].column = 1 }
+            return
+        }
         var line = 1, lineStart = 0, i = 0
         for idx in order {
             let target = min(diags[idx].offset!, bytes.count)

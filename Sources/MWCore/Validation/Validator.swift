@@ -8,6 +8,11 @@ public struct Validator {
     struct Origin {
         var index: Int
         var offset: Int?
+        /// Field names that were missing or unreadable in the source: their rules are skipped,
+        /// since the structural diagnostic already says what is wrong (nil: all present).
+        var unreadable: Set<String>? = nil
+
+        func has(_ field: String) -> Bool { !(unreadable?.contains(field) ?? false) }
     }
 
     var diags: DiagnosticBag
@@ -17,18 +22,23 @@ public struct Validator {
 
     private var titleIds: [IDKey: (isTV: Bool, index: Int32)] = [:]
     private var tmdbKeys: [TMDbKey: Int32] = [:]
-    private var episodeIds: [IDKey: Int32] = [:]
-    private var episodeKeys: [EpisodeKey: Int32] = [:]
+    private var episodeIds = SortedIndex<UUIDWords>()
+    private var rawEpisodeIds: [String: Int32] = [:]
+    private var episodeKeys = SortedIndex<UInt64>()
+    private var wideEpisodeKeys: [EpisodeKey: Int32] = [:]
+    private var showNumbers: [IDKey: Int32] = [:]
+    private var shows: [IDKey] = []
+    private var lastShow: (key: IDKey, num: Int32)?
     private var listIds: [IDKey: Int32] = [:]
     private var noteIds: [IDKey: Int32] = [:]
     private var listed = Set<IDKey>()
-    private var pendingShows: [(show: IDKey, index: Int32, offset: Int?)] = []
+    private var pendingShows: [(show: Int32, index: Int32)] = []
     private var pendingItems: [(title: IDKey, list: Int32, item: Int32, offset: Int?)] = []
-    private var pendingNotes: [(parent: IDKey, isEpisode: Bool, index: Int32, offset: Int?)] = []
+    private var pendingNotes: [(parent: IDKey, isEpisode: Bool, index: Int32, object: Int?)] = []
     private var pendingDefaultList: (IDKey, Int?)?
 
     struct TMDbKey: Hashable { var id: Int64; var type: String }
-    struct EpisodeKey: Hashable { var show: IDKey; var season: Int; var episode: Int }
+    struct EpisodeKey: Hashable { var show: Int32; var season: Int; var episode: Int }
 
     init(dialect: Dialect, locator: FieldLocator?, maxErrors: Int?) {
         self.dialect = dialect
@@ -54,7 +64,7 @@ public struct Validator {
 
     private mutating func checkId(_ id: String, _ coll: String, _ o: Origin, field: String = "id") -> IDKey {
         let k = IDKey(id)
-        if !k.isUUID {
+        if !k.isUUID && o.has(field) {
             report(.error, .idFormat, "\(field) \(quoted(id)) is not a UUID", coll, o, field)
         }
         return k
@@ -86,7 +96,12 @@ public struct Validator {
     }
 
     private static func isBlank(_ s: String) -> Bool {
-        s.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
+        // Fast path: the first ASCII byte that is not white space settles it.
+        for b in s.utf8 {
+            if b >= 0x80 { break }
+            if !(b == 0x20 || (b >= 0x09 && b <= 0x0D)) { return false }
+        }
+        return s.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
     }
 
     // MARK: Records
@@ -96,7 +111,8 @@ public struct Validator {
         if let prev = listIds[k] {
             report(.error, .idDuplicate, "list id \(quoted(l.id)) is used again (first at /lists/\(prev))", "lists", o, "id")
         } else { listIds[k] = Int32(o.index) }
-        if Validator.isBlank(l.name) {
+        if !o.has("name") {
+        } else if Validator.isBlank(l.name) {
             report(.error, .listNameEmpty, "list name is empty", "lists", o, "name")
         } else if l.name.unicodeScalars.count > 100 {
             report(.error, .listNameLength, "list name has \(l.name.unicodeScalars.count) characters (max 100): \(quoted(l.name))", "lists", o, "name")
@@ -128,10 +144,10 @@ public struct Validator {
 
     mutating func title(_ t: Title, _ o: Origin) {
         let k = checkId(t.id, "titles", o)
-        if t.tmdbId <= 0 {
+        if o.has("tmdbId") && t.tmdbId <= 0 {
             report(.error, .titleTmdbIdPositive, "tmdbId must be > 0, found \(t.tmdbId)", "titles", o, "tmdbId")
         }
-        if !t.mediaType.isKnown {
+        if o.has("mediaType") && !t.mediaType.isKnown {
             report(.error, .titleMediaType, "mediaType must be \"movie\" or \"tv\", found \(quoted(t.mediaType.rawValue))", "titles", o, "mediaType")
         }
         if let prev = titleIds[k] {
@@ -141,11 +157,11 @@ public struct Validator {
         if let prev = tmdbKeys[tk] {
             report(.error, .titleDuplicate, "\(t.mediaType) with tmdbId \(t.tmdbId) appears twice (first at /titles/\(prev))", "titles", o, "tmdbId")
         } else { tmdbKeys[tk] = Int32(o.index) }
-        if ![-1, 0, 1].contains(t.likedStatus) {
+        if o.has("likedStatus") && ![-1, 0, 1].contains(t.likedStatus) {
             report(.error, .titleLikedStatus, "likedStatus must be -1, 0 or 1, found \(t.likedStatus)", "titles", o, "likedStatus")
         }
         if let m = t.metadata {
-            if Validator.isBlank(m.title) {
+            if o.has("title") && Validator.isBlank(m.title) {
                 report(.error, .titleEmpty, "title is empty", "titles", o, "title")
             }
             if let imdb = m.imdbId, !Validator.isImdbId(imdb) {
@@ -162,27 +178,54 @@ public struct Validator {
 
     mutating func episode(_ e: Episode, _ o: Origin) {
         let k = checkId(e.id, "episodes", o)
-        if let prev = episodeIds[k] {
-            report(.error, .idDuplicate, "episode id \(quoted(e.id)) is used again (first at /episodes/\(prev))", "episodes", o, "id")
-        } else { episodeIds[k] = Int32(o.index) }
+        switch k {
+        case .uuid(let hi, let lo): episodeIds.append(UUIDWords(hi: hi, lo: lo), Int32(o.index))
+        case .raw(let s):
+            if let prev = rawEpisodeIds[s] {
+                report(.error, .idDuplicate, "episode id \(quoted(e.id)) is used again (first at /episodes/\(prev))", "episodes", o, "id")
+            } else { rawEpisodeIds[s] = Int32(o.index) }
+        }
         let show = IDKey(e.showId)
-        if !show.isUUID {
+        if !show.isUUID && o.has("showId") {
             report(.error, .idFormat, "showId \(quoted(e.showId)) is not a UUID", "episodes", o, "showId")
         }
-        if e.seasonNumber < 0 {
+        if o.has("seasonNumber") && e.seasonNumber < 0 {
             report(.error, .episodeSeasonNumber, "seasonNumber must be >= 0, found \(e.seasonNumber)", "episodes", o, "seasonNumber")
         }
-        if e.episodeNumber < 1 {
+        if o.has("episodeNumber") && e.episodeNumber < 1 {
             report(.error, .episodeEpisodeNumber, "episodeNumber must be >= 1, found \(e.episodeNumber)", "episodes", o, "episodeNumber")
         }
-        if let m = e.metadata, Validator.isBlank(m.name) {
+        if let m = e.metadata, o.has("name"), Validator.isBlank(m.name) {
             report(.error, .episodeNameEmpty, "episode name is empty", "episodes", o, "name")
         }
-        let ek = EpisodeKey(show: show, season: e.seasonNumber, episode: e.episodeNumber)
-        if let prev = episodeKeys[ek] {
+        let showNum: Int32
+        if let last = lastShow, last.key == show {
+            showNum = last.num  // episodes of one show usually come together
+        } else if let n = showNumbers[show] {
+            showNum = n
+            lastShow = (show, n)
+        } else {
+            showNum = Int32(shows.count)
+            showNumbers[show] = showNum
+            shows.append(show)
+        }
+        var prev: Int32?
+        let int16 = Int(Int16.min)...Int(Int16.max)
+        if int16.contains(e.seasonNumber) && int16.contains(e.episodeNumber) {
+            // Packed key: show number, season and episode in one word (both are Int16 in the
+            // model); duplicates are found in finish().
+            let key = UInt64(UInt32(showNum)) << 32 | UInt64(UInt16(truncatingIfNeeded: e.seasonNumber)) << 16
+                | UInt64(UInt16(truncatingIfNeeded: e.episodeNumber))
+            episodeKeys.append(key, Int32(o.index))
+        } else {
+            let key = EpisodeKey(show: showNum, season: e.seasonNumber, episode: e.episodeNumber)
+            prev = wideEpisodeKeys[key]
+            if prev == nil { wideEpisodeKeys[key] = Int32(o.index) }
+        }
+        if let prev {
             report(.error, .episodeDuplicate, "\(e.episodeCode) of show \(quoted(e.showId)) appears twice (first at /episodes/\(prev))", "episodes", o, "episodeNumber")
-        } else { episodeKeys[ek] = Int32(o.index) }
-        pendingShows.append((show, Int32(o.index), offset(o, "showId")))
+        }
+        pendingShows.append((showNum, Int32(o.index)))
         checkDate(e.watchedDate, "watchedDate", "episodes", o, user: true)
         checkDate(e.dateModified, "dateModified", "episodes", o, user: true)
     }
@@ -196,12 +239,13 @@ public struct Validator {
         if count > 10_000 {
             report(.error, .noteTextLength, "note text has \(count) characters (max 10,000)", "notes", o, "text")
         }
-        if !n.parentType.isKnown {
+        if !o.has("parentType") || !o.has("parentId") {
+        } else if !n.parentType.isKnown {
             report(.error, .noteParentType, "parentType must be \"title\" or \"episode\", found \(quoted(n.parentType.rawValue))", "notes", o, "parentType")
         } else {
             let p = IDKey(n.parentId)
             if !p.isUUID { report(.error, .idFormat, "parentId \(quoted(n.parentId)) is not a UUID", "notes", o, "parentId") }
-            pendingNotes.append((p, n.parentType == .episode, Int32(o.index), offset(o, "parentId")))
+            pendingNotes.append((p, n.parentType == .episode, Int32(o.index), o.offset))
         }
         checkDate(n.dateCreated, "dateCreated", "notes", o, user: true)
         checkDate(n.dateModified, "dateModified", "notes", o, user: true)
@@ -222,22 +266,36 @@ public struct Validator {
 
     /// Cross-record checks; call once after every record has been seen.
     mutating func finish() {
-        for (show, i, off) in pendingShows {
-            if let t = titleIds[show] {
-                if !t.isTV {
-                    diags.add(.init(.error, .episodeShowNotTV, "showId refers to /titles/\(t.index), which is not a tv title", pointer: "/episodes/\(i)/showId", offset: off))
-                }
+        for (i, first) in episodeIds.finalize() {
+            diags.add(.init(.error, .idDuplicate, "episode id is used again (first at /episodes/\(first))",
+                            pointer: "/episodes/\(i)/id", offset: fieldOffset("episodes", Int(i), "id")))
+        }
+        for (i, first) in episodeKeys.finalize() {
+            diags.add(.init(.error, .episodeDuplicate, "season/episode number of this show appear twice (first at /episodes/\(first))",
+                            pointer: "/episodes/\(i)/episodeNumber", offset: fieldOffset("episodes", Int(i), "episodeNumber")))
+        }
+        // Resolve each distinct show once, then report per episode.
+        let showState: [(exists: Bool, isTV: Bool, index: Int32)] = shows.map { k in
+            titleIds[k].map { (true, $0.isTV, $0.index) } ?? (false, false, -1)
+        }
+        for (num, i) in pendingShows {
+            let st = showState[Int(num)]
+            if st.exists && st.isTV { continue }
+            let off = fieldOffset("episodes", Int(i), "showId")
+            if st.exists {
+                diags.add(.init(.error, .episodeShowNotTV, "showId refers to /titles/\(st.index), which is not a tv title", pointer: "/episodes/\(i)/showId", offset: off))
             } else {
-                diags.add(.init(.error, .episodeShowMissing, "showId \(describe(show)) matches no title", pointer: "/episodes/\(i)/showId", offset: off))
+                diags.add(.init(.error, .episodeShowMissing, "showId \(describe(shows[Int(num)])) matches no title", pointer: "/episodes/\(i)/showId", offset: off))
             }
         }
         for (title, l, j, off) in pendingItems where titleIds[title] == nil {
             let p = dialect == .v1 ? "/lists/\(l)/titleIds/\(j)" : "/lists/\(l)/items/\(j)/titleId"
             diags.add(.init(.error, .listItemTitleMissing, "list item refers to title \(describe(title)), which does not exist", pointer: p, offset: off))
         }
-        for (parent, isEpisode, i, off) in pendingNotes {
-            let ok = isEpisode ? episodeIds[parent] != nil : titleIds[parent] != nil
+        for (parent, isEpisode, i, object) in pendingNotes {
+            let ok = isEpisode ? hasEpisode(parent) : titleIds[parent] != nil
             if !ok {
+                let off = object.flatMap { locator?.valueOffset(object: $0, key: "parentId") } ?? object
                 diags.add(.init(.error, .noteParentMissing, "note's parent \(isEpisode ? "episode" : "title") \(describe(parent)) does not exist", pointer: "/notes/\(i)/parentId", offset: off))
             }
         }
@@ -251,11 +309,19 @@ public struct Validator {
         }
     }
 
-    private func describe(_ k: IDKey) -> String {
+    private func describe(_ k: IDKey) -> String { quoted(k.display) }
+
+    private func hasEpisode(_ k: IDKey) -> Bool {
         switch k {
-        case .uuid(let u): return quoted(u.uuidString)
-        case .raw(let s): return quoted(s)
+        case .uuid(let hi, let lo): return episodeIds.first(UUIDWords(hi: hi, lo: lo)) != nil
+        case .raw(let s): return rawEpisodeIds[s] != nil
         }
+    }
+
+    /// The offset of a field of a record read from JSON (nil for in-memory libraries).
+    private func fieldOffset(_ coll: String, _ index: Int, _ field: String) -> Int? {
+        guard let object = locator?.entityOffset(coll, index) else { return nil }
+        return locator?.valueOffset(object: object, key: field) ?? object
     }
 
     // MARK: Whole libraries

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+@testable import MWCore
+
+/// The CLI as a user runs it: exit codes, formats, atomic outputs, untouched inputs.
+@Suite("CLI", .serialized)
+struct CLITests {
+    let v1 = TestSupport.samples.appendingPathComponent("mediawatch-v1.json").path
+    let v2 = TestSupport.samples.appendingPathComponent("mediawatch-v2.json").path
+    let bad = TestSupport.samples.appendingPathComponent("invalid/title-tmdbid-positive.json").path
+
+    @Test func validateExitCodes() throws {
+        #expect(try TestSupport.run(["validate", v1, v2]).status == 0)
+        let r = try TestSupport.run(["validate", v1, bad])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("[title-tmdbid-positive] /titles/"))
+        #expect(try TestSupport.run(["validate", "/nonexistent/file.json"]).status == 2)
+        #expect(try TestSupport.run(["validate", "--format", "nope", v1]).status == 2)
+    }
+
+    @Test func strictTurnsWarningsIntoFailure() throws {
+        let warn = TestSupport.samples.appendingPathComponent("warnings/schema-unknown-key.json").path
+        #expect(try TestSupport.run(["validate", warn]).status == 0)
+        #expect(try TestSupport.run(["validate", "--strict", warn]).status == 1)
+    }
+
+    @Test func jsonReportIsParseableAndStable() throws {
+        let a = try TestSupport.run(["validate", "--format", "json", v1, bad])
+        let b = try TestSupport.run(["validate", "--format", "json", v1, bad])
+        #expect(a.stdout == b.stdout)
+        let doc = try JSONSerialization.jsonObject(with: Data(a.stdout.utf8)) as! [String: Any]
+        #expect(doc["valid"] as? Bool == false)
+        let files = doc["files"] as! [[String: Any]]
+        #expect(files.count == 2)
+        #expect(files[0]["format"] as? String == "mediawatch-v1")
+        let d = (files[1]["diagnostics"] as! [[String: Any]]).first { $0["code"] as? String == "title-tmdbid-positive" }
+        #expect(d?["line"] as? Int != nil && d?["pointer"] as? String != nil && d?["severity"] as? String == "error")
+    }
+
+    @Test func githubAndJUnitFormats() throws {
+        let g = try TestSupport.run(["validate", "--format", "github", bad])
+        #expect(g.stdout.hasPrefix("::error file=\(bad),line="))
+        let j = try TestSupport.run(["validate", "--format", "junit", bad])
+        #expect(j.stdout.contains("<failure type=\"title-tmdbid-positive\""))
+    }
+
+    @Test func directoriesAndStdin() throws {
+        let r = try TestSupport.run(["validate", "--format", "json", TestSupport.samples.appendingPathComponent("invalid").path])
+        let doc = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+        #expect((doc["files"] as! [Any]).count == SampleTests.files("invalid").count)
+        #expect(r.status == 1)
+        let s = try TestSupport.run(["validate", "-"], input: try Data(contentsOf: URL(fileURLWithPath: v1)))
+        #expect(s.status == 0 && s.stdout.contains("-: valid"))
+    }
+
+    @Test func migrateRoundTripLeavesInputUntouched() throws {
+        let dir = try TestSupport.tempDir()
+        let before = try Data(contentsOf: URL(fileURLWithPath: v1))
+        let out2 = dir.appendingPathComponent("out-v2.json").path
+        let out1 = dir.appendingPathComponent("out-v1.json").path
+        #expect(try TestSupport.run(["migrate", v1, "--to", "2", "-o", out2]).status == 0)
+        #expect(try TestSupport.run(["validate", out2]).stdout.contains("valid (mediawatch-v2)"))
+        #expect(try TestSupport.run(["migrate", out2, "--to", "1", "-o", out1]).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: v1)) == before)
+        let a = BackupIO.read(data: [UInt8](before)).library
+        let b = try BackupIO.read(url: URL(fileURLWithPath: out1)).library
+        #expect(a == b)
+    }
+
+    @Test func invalidInputWritesNothing() throws {
+        let dir = try TestSupport.tempDir()
+        let out = dir.appendingPathComponent("never.json").path
+        let r = try TestSupport.run(["migrate", bad, "--to", "2", "-o", out])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("title-tmdbid-positive"))
+        #expect(!FileManager.default.fileExists(atPath: out))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty, "temporary file left behind")
+    }
+
+    @Test func v2ToV1ReportsDroppedFields() throws {
+        let r = try TestSupport.run(["convert", v2, "--to", "mediawatch-v1", "-o", "-"])
+        // The v2 sample has stripped records, which v1 cannot hold.
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("v1-stripped-record"))
+    }
+
+    @Test func convertToStdoutIsDeterministic() throws {
+        let a = try TestSupport.run(["convert", v1, "--to", "mediawatch-v2", "-o", "-"])
+        let b = try TestSupport.run(["convert", v1, "--to", "mediawatch-v2", "-o", "-"])
+        #expect(a.status == 0 && a.stdout == b.stdout && a.stdout.contains("\"formatVersion\": 2"))
+    }
+
+    @Test func statsJSON() throws {
+        let r = try TestSupport.run(["stats", "--format", "json", v1])
+        #expect(r.status == 0)
+        let doc = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+        let lib = try BackupIO.read(url: URL(fileURLWithPath: v1)).library!
+        #expect((doc["counts"] as! [String: Any])["titles"] as? Int == lib.titles.count)
+        #expect((doc["lists"] as! [Any]).count == lib.lists.count)
+    }
+}

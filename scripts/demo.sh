@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The main job on the bundled Samples: validate, migrate to v2, stats.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+MW=${MWKIT:-$(swift build --show-bin-path)/mwkit}
+OUT=${DEMO_OUT:-.demo}
+mkdir -p "$OUT"
+step() { printf '\n\033[1m$ %s\033[0m\n' "$*"; "$@"; echo "(exit $?)"; }
+
+step "$MW" validate Samples/mediawatch-v1.json Samples/mediawatch-v1-iso-dates.json Samples/mediawatch-v2.json
+step "$MW" validate --format github Samples/invalid/title-tmdbid-positive.json
+step "$MW" migrate Samples/mediawatch-v1.json --to 2 -o "$OUT/mediawatch-v2.json"
+step "$MW" migrate "$OUT/mediawatch-v2.json" --to 1 -o "$OUT/mediawatch-v1-again.json"
+step "$MW" stats Samples/mediawatch-v1.json
+echo
+echo "demo outputs are in $OUT/"

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs what mwkit needs to build and test, only when missing:
+# system packages (apt-get) and Python jsonschema (pip).
+set -euo pipefail
+
+need=()
+pkg-config --exists libarchive 2>/dev/null || need+=(libarchive-dev)
+[ -e /usr/include/sqlite3.h ] || need+=(libsqlite3-dev)
+[ -e /usr/include/x86_64-linux-gnu/curl/curl.h ] || [ -e /usr/include/curl/curl.h ] || need+=(libcurl4-openssl-dev)
+command -v pkg-config >/dev/null || need+=(pkg-config)
+if [ "${MWKIT_BENCH_DEPS:-0}" = 1 ]; then
+  command -v bsdtar >/dev/null || need+=(libarchive-tools)
+  command -v zip >/dev/null || need+=(zip)
+  command -v jq >/dev/null || need+=(jq)
+  command -v sqlite3 >/dev/null || need+=(sqlite3)
+  [ -x /usr/bin/time ] || need+=(time)
+fi
+
+if [ ${#need[@]} -gt 0 ]; then
+  echo "ensure-deps: installing ${need[*]}"
+  SUDO=""
+  [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+
+if ! python3 -c 'import jsonschema' 2>/dev/null; then
+  echo "ensure-deps: installing python jsonschema"
+  python3 -m pip install -q jsonschema || python3 -m pip install -q --break-system-packages jsonschema
+fi
