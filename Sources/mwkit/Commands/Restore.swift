@@ -65,6 +65,7 @@ struct Restore: ParsableCommand {
         let dbURL = db.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL()
 
         // 1. Read and validate the backup before the database is even opened.
+        let clock = PhaseClock()
         let loaded = try RestoreInput.read(path: backup, options: input.readOptions())
         let result = loaded.result
         let warnings = result.diagnostics.filter { $0.severity == .warning }
@@ -74,6 +75,7 @@ struct Restore: ParsableCommand {
             FileHandle.standardError.write(Data(TextReporter().render([report]).utf8))
             throw CLIExit.failure("\(backup) is not a valid backup; the database was not touched", code: 1)
         }
+        clock.lap("read+validate")
         for w in warnings.prefix(20) { printErr("\(backup): warning: [\(w.code)] \(w.pointer): \(w.message)") }
 
         // 2. Open (creating, or migrating with a copy kept) the database. A dry run against a
@@ -109,6 +111,8 @@ struct Restore: ParsableCommand {
             report = try store.restore(library, options: options)
         }
 
+        clock.lap("database")
+
         // 4. Images of a ZIP backup go to the image cache beside the database (a cache, outside the transaction).
         var imagesStored = 0
         if !dryRun && !loaded.images.isEmpty {
@@ -137,6 +141,18 @@ struct Restore: ParsableCommand {
         if report.dryRun { out += "dry run: the database was not changed\n" }
         if plan == "-" { printErr(out) } else { print(out, terminator: "") }
         for w in report.warnings { printErr("mwkit: warning: \(w)") }
+    }
+}
+
+/// Phase timings on stderr when `MWKIT_TIMING` is set (used by bench/store.sh).
+final class PhaseClock {
+    private var last = Date()
+    private let on = ProcessInfo.processInfo.environment["MWKIT_TIMING"] != nil
+    func lap(_ name: String) {
+        guard on else { return }
+        let now = Date()
+        printErr("timing: \(name) \(String(format: "%.3f", now.timeIntervalSince(last))) s")
+        last = now
     }
 }
 
