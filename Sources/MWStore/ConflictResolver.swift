@@ -40,6 +40,7 @@ enum ConflictResolver {
     static func title(existing e: Title, incoming i: Title, policy: ConflictPolicy) -> Resolution<Title> {
         var inc = i
         inc.id = e.id
+        if inc == e { return Resolution(merged: e, fields: [], changes: false) }
         let fields = diff(e, inc, titleFields)
         if fields.isEmpty { return Resolution(merged: e, fields: [], changes: false) }
         let newer = incomingIsNewer(e.dateModified, i.dateModified)
@@ -64,6 +65,7 @@ enum ConflictResolver {
         var inc = i
         inc.id = e.id
         inc.showId = e.showId
+        if inc == e { return Resolution(merged: e, fields: [], changes: false) }
         let fields = diff(e, inc, episodeFields)
         if fields.isEmpty { return Resolution(merged: e, fields: [], changes: false) }
         let newer = incomingIsNewer(e.dateModified, i.dateModified)
@@ -90,6 +92,7 @@ enum ConflictResolver {
         var inc = i
         inc.id = e.id
         inc.items = []
+        if inc == ex { return Resolution(merged: ex, fields: [], changes: false) }
         let fields = diff(ex, inc, listFields)
         if fields.isEmpty { return Resolution(merged: ex, fields: [], changes: false) }
         let newer = incomingIsNewer(e.dateModified, i.dateModified)
@@ -108,6 +111,7 @@ enum ConflictResolver {
         var inc = i
         inc.id = e.id ?? i.id
         inc.titleId = e.titleId
+        if inc == e { return Resolution(merged: e, fields: [], changes: false) }
         let fields = diff(e, inc, itemFields)
         if fields.isEmpty { return Resolution(merged: e, fields: [], changes: false) }
         var m: ListItem
@@ -127,6 +131,7 @@ enum ConflictResolver {
     static func note(existing e: Note, incoming i: Note, policy: ConflictPolicy) -> Resolution<Note> {
         var inc = i
         inc.id = e.id
+        if inc == e { return Resolution(merged: e, fields: [], changes: false) }
         let fields = diff(e, inc, noteFields)
         inc.parentId = e.parentId
         inc.parentType = e.parentType
@@ -148,6 +153,7 @@ enum ConflictResolver {
     static func preferences(existing e: UserPreferences, incoming i: UserPreferences, policy: ConflictPolicy) -> Resolution<UserPreferences> {
         var inc = i
         inc.id = e.id
+        if inc == e { return Resolution(merged: e, fields: [], changes: false) }
         let fields = diff(e, inc, preferenceFields)
         if fields.isEmpty { return Resolution(merged: e, fields: [], changes: false) }
         let m = policy == .theirs ? inc : e

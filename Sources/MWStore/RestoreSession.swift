@@ -48,7 +48,7 @@ extension LibraryStore {
                     case .merge: try session.merge(library)
                     }
                     try session.ensureEveryTitleInAList()
-                    report = session.report
+                    report = session.finishedReport()
                     return options.dryRun ? .rollback : .commit
                 }
             }
@@ -130,13 +130,36 @@ final class RestoreSession {
         return s
     }
 
+    /// Per-entity counts, by ``slot(_:)`` (an array: this is bumped once per row).
+    private var tallies = [RestoreTally](repeating: RestoreTally(), count: EntityKind.allCases.count)
+
+    static func slot(_ e: EntityKind) -> Int {
+        switch e {
+        case .list: return 0
+        case .listItem: return 1
+        case .title: return 2
+        case .episode: return 3
+        case .note: return 4
+        case .preferences: return 5
+        }
+    }
+
+    /// The report with the counts filled in.
+    func finishedReport() -> RestoreReport {
+        var r = report
+        for e in EntityKind.allCases {
+            r.tallies[e] = tallies[RestoreSession.slot(e)]
+        }
+        return r
+    }
+
     /// Counts a decision and passes it on when a plan is being written.
     func decide(_ entity: EntityKind, _ action: RestoreAction, conflict: Bool = false, backupId: String?,
                 databaseId: String?, key: @autoclosure () -> String, fields: [String] = [], reason: String? = nil) {
         let d = RestoreDecision(entity: entity, action: action, conflict: conflict, backupId: backupId,
                                 databaseId: onDecision == nil ? nil : databaseId,
                                 key: onDecision == nil ? "" : key(), fields: fields, reason: reason)
-        report.tallies[entity, default: RestoreTally()].count(d)
+        tallies[RestoreSession.slot(entity)].count(d)
         onDecision?(d)
     }
 
@@ -267,7 +290,7 @@ final class RestoreSession {
         for (entity, table) in tables {
             if onDecision == nil {
                 let n = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0
-                report.tallies[entity, default: RestoreTally()].delete += n
+                tallies[RestoreSession.slot(entity)].delete += n
                 continue
             }
             let s = try statement("SELECT id FROM \(table) ORDER BY seq")
