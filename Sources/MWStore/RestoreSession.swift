@@ -251,7 +251,6 @@ final class RestoreSession {
         }
         for t in library.titles {
             try insertTitle(t)
-            knownTitles.insert(t.id)
             decide(.title, .insert, backupId: t.id, databaseId: t.id, key: "\(t.mediaType.rawValue):\(t.tmdbId)")
         }
         for e in library.episodes {
