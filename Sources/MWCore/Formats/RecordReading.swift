@@ -88,33 +88,41 @@ extension ReadSession {
         return out
     }
 
-    // MARK: Lists
-
-    mutating func readList(_ start: Int) throws {
-        let table = dialect == .v1 ? RecordKeys.listV1 : RecordKeys.listV2
-        try s.beginObject()
-        var seen: UInt64 = 0
-        var failed: UInt64 = 0
+    /// Reads the keys of the object just opened: unknown and repeated keys are reported, each
+    /// known field is handed to `field`. Returns the fields present and those that failed to read.
+    mutating func readFields(_ table: KeyTable, _ field: (inout ReadSession, Int) throws -> Void) throws -> (seen: UInt64, failed: UInt64) {
+        var seen: UInt64 = 0, failed: UInt64 = 0
         var first = true
-        var l = MediaList(id: "", name: "")
-        var itemOffsets: [Int] = []
         while let k = try s.nextKey(first: &first) {
             guard let f = try table.lookup(&s, k) else { try unknownKey(k); continue }
             if seen & (1 << UInt64(f)) != 0 { try duplicateKey(k); continue }
             seen |= 1 << UInt64(f)
             let errorsBefore = v.diags.errors
-            defer { if v.diags.errors > errorsBefore { failed |= 1 << UInt64(f) } }
+            try field(&self, f)
+            if v.diags.errors > errorsBefore { failed |= 1 << UInt64(f) }
+        }
+        return (seen, failed)
+    }
+
+    // MARK: Lists
+
+    mutating func readList(_ start: Int) throws {
+        let table = dialect == .v1 ? RecordKeys.listV1 : RecordKeys.listV2
+        try s.beginObject()
+        var l = MediaList(id: "", name: "")
+        var itemOffsets: [Int] = []
+        let (seen, failed) = try readFields(table) { r, f in
             switch f {
-            case 0: l.id = try string("id") ?? ""
-            case 1: l.name = try string("name") ?? ""
-            case 2: l.icon = try string("icon", optional: true)
-            case 3: l.colorHex = try string("colorHex", optional: true)
-            case 4: l.sortOrder = Int(try int("sortOrder") ?? 0)
-            case 5: l.isDefault = try bool("isDefault", optional: true)
-            case 6: l.dateCreated = try date("dateCreated", optional: true)
-            case 7: l.dateModified = try date("dateModified", optional: true)
-            case 8: try readTitleIds(into: &l, offsets: &itemOffsets)
-            default: try readItems(into: &l, offsets: &itemOffsets)
+            case 0: l.id = try r.string("id") ?? ""
+            case 1: l.name = try r.string("name") ?? ""
+            case 2: l.icon = try r.string("icon", optional: true)
+            case 3: l.colorHex = try r.string("colorHex", optional: true)
+            case 4: l.sortOrder = Int(try r.int("sortOrder") ?? 0)
+            case 5: l.isDefault = try r.bool("isDefault", optional: true)
+            case 6: l.dateCreated = try r.date("dateCreated", optional: true)
+            case 7: l.dateModified = try r.date("dateModified", optional: true)
+            case 8: try r.readTitleIds(into: &l, offsets: &itemOffsets)
+            default: try r.readItems(into: &l, offsets: &itemOffsets)
             }
         }
         requireKeys(table, seen: seen, required: dialect == .v1 ? [0, 1, 4, 8] : [0, 1, 4, 9], offset: start)
@@ -184,49 +192,41 @@ extension ReadSession {
     mutating func readTitle(_ start: Int) throws {
         let table = dialect == .v1 ? RecordKeys.titleV1 : RecordKeys.titleV2
         try s.beginObject()
-        var seen: UInt64 = 0
-        var failed: UInt64 = 0
-        var first = true
         var t = Title(id: "", tmdbId: 0, mediaType: MediaType(rawValue: ""), metadata: nil, dateAdded: Date(timeIntervalSinceReferenceDate: 0))
         var m = TitleMetadata(title: "")
         var stripped = false
-        while let k = try s.nextKey(first: &first) {
-            guard let f = try table.lookup(&s, k) else { try unknownKey(k); continue }
-            if seen & (1 << UInt64(f)) != 0 { try duplicateKey(k); continue }
-            seen |= 1 << UInt64(f)
-            let errorsBefore = v.diags.errors
-            defer { if v.diags.errors > errorsBefore { failed |= 1 << UInt64(f) } }
+        let (seen, failed) = try readFields(table) { r, f in
             switch f {
-            case 0: t.id = try string("id") ?? ""
-            case 1: t.tmdbId = try int("tmdbId", range: Int64.min...Int64.max) ?? 0
-            case 2: t.mediaType = MediaType(rawValue: try string("mediaType") ?? "")
-            case 3: stripped = try bool("stripped") ?? false
-            case 4: m.imdbId = try string("imdbId", optional: true)
-            case 5: m.title = try string("title") ?? ""
-            case 6: m.originalTitle = try string("originalTitle", optional: true)
-            case 7: m.year = Int(try int("year") ?? 0)
-            case 8: m.overview = try text("overview")
-            case 9: m.genres = try stringArray("genres") ?? []
-            case 10: m.runtime = Int(try int("runtime") ?? 0)
-            case 11: m.posterPath = try string("posterPath", optional: true)
-            case 12: m.backdropPath = try string("backdropPath", optional: true)
-            case 13: m.originalLanguage = try string("originalLanguage", optional: true)
-            case 14: m.popularity = try double("popularity", optional: true)
-            case 15: m.voteAverage = try double("voteAverage", optional: true)
-            case 16: m.voteCount = (try int("voteCount", optional: true, range: Int64(Int32.min)...Int64(Int32.max))).map(Int.init)
-            case 17: m.releaseDate = try date("releaseDate", optional: true)
-            case 18: m.firstAirDate = try date("firstAirDate", optional: true)
-            case 19: m.lastAirDate = try date("lastAirDate", optional: true)
-            case 20: m.status = try string("status", optional: true)
-            case 21: m.numberOfSeasons = (try int("numberOfSeasons", optional: true)).map(Int.init)
-            case 22: m.numberOfEpisodes = (try int("numberOfEpisodes", optional: true)).map(Int.init)
-            case 23: t.watched = try bool("watched") ?? false
-            case 24: t.watchedDate = try date("watchedDate", optional: true)
-            case 25: t.likedStatus = Int(try int("likedStatus") ?? 0)
-            case 26: t.dateAdded = try date("dateAdded") ?? t.dateAdded
-            case 27: t.dateModified = try date("dateModified", optional: true)
-            case 28: t.localPosterPath = try string("localPosterPath", optional: true)
-            default: t.localBackdropPath = try string("localBackdropPath", optional: true)
+            case 0: t.id = try r.string("id") ?? ""
+            case 1: t.tmdbId = try r.int("tmdbId", range: Int64.min...Int64.max) ?? 0
+            case 2: t.mediaType = MediaType(rawValue: try r.string("mediaType") ?? "")
+            case 3: stripped = try r.bool("stripped") ?? false
+            case 4: m.imdbId = try r.string("imdbId", optional: true)
+            case 5: m.title = try r.string("title") ?? ""
+            case 6: m.originalTitle = try r.string("originalTitle", optional: true)
+            case 7: m.year = Int(try r.int("year") ?? 0)
+            case 8: m.overview = try r.text("overview")
+            case 9: m.genres = try r.stringArray("genres") ?? []
+            case 10: m.runtime = Int(try r.int("runtime") ?? 0)
+            case 11: m.posterPath = try r.string("posterPath", optional: true)
+            case 12: m.backdropPath = try r.string("backdropPath", optional: true)
+            case 13: m.originalLanguage = try r.string("originalLanguage", optional: true)
+            case 14: m.popularity = try r.double("popularity", optional: true)
+            case 15: m.voteAverage = try r.double("voteAverage", optional: true)
+            case 16: m.voteCount = (try r.int("voteCount", optional: true, range: Int64(Int32.min)...Int64(Int32.max))).map(Int.init)
+            case 17: m.releaseDate = try r.date("releaseDate", optional: true)
+            case 18: m.firstAirDate = try r.date("firstAirDate", optional: true)
+            case 19: m.lastAirDate = try r.date("lastAirDate", optional: true)
+            case 20: m.status = try r.string("status", optional: true)
+            case 21: m.numberOfSeasons = (try r.int("numberOfSeasons", optional: true)).map(Int.init)
+            case 22: m.numberOfEpisodes = (try r.int("numberOfEpisodes", optional: true)).map(Int.init)
+            case 23: t.watched = try r.bool("watched") ?? false
+            case 24: t.watchedDate = try r.date("watchedDate", optional: true)
+            case 25: t.likedStatus = Int(try r.int("likedStatus") ?? 0)
+            case 26: t.dateAdded = try r.date("dateAdded") ?? t.dateAdded
+            case 27: t.dateModified = try r.date("dateModified", optional: true)
+            case 28: t.localPosterPath = try r.string("localPosterPath", optional: true)
+            default: t.localBackdropPath = try r.string("localBackdropPath", optional: true)
             }
         }
         var required = [0, 1, 2, 23, 25, 26]
@@ -250,34 +250,26 @@ extension ReadSession {
     mutating func readEpisode(_ start: Int) throws {
         let table = dialect == .v1 ? RecordKeys.episodeV1 : RecordKeys.episodeV2
         try s.beginObject()
-        var seen: UInt64 = 0
-        var failed: UInt64 = 0
-        var first = true
         var e = Episode(id: "", showId: "", seasonNumber: 0, episodeNumber: 0, metadata: nil)
         var m = EpisodeMetadata(name: "")
         var stripped = false
-        while let k = try s.nextKey(first: &first) {
-            guard let f = try table.lookup(&s, k) else { try unknownKey(k); continue }
-            if seen & (1 << UInt64(f)) != 0 { try duplicateKey(k); continue }
-            seen |= 1 << UInt64(f)
-            let errorsBefore = v.diags.errors
-            defer { if v.diags.errors > errorsBefore { failed |= 1 << UInt64(f) } }
+        let (seen, failed) = try readFields(table) { r, f in
             switch f {
-            case 0: e.id = try string("id") ?? ""
-            case 1: e.showId = try string("showId") ?? ""
-            case 2: e.tmdbId = try int("tmdbId", optional: true, range: Int64.min...Int64.max)
-            case 3: e.seasonNumber = Int(try int("seasonNumber") ?? 0)
-            case 4: e.episodeNumber = Int(try int("episodeNumber") ?? 1)
-            case 5: stripped = try bool("stripped") ?? false
-            case 6: m.name = try string("name") ?? ""
-            case 7: m.overview = try text("overview")
-            case 8: m.airDate = try date("airDate", optional: true)
-            case 9: m.runtime = (try int("runtime", optional: true)).map(Int.init)
-            case 10: m.stillPath = try string("stillPath", optional: true)
-            case 11: e.watched = try bool("watched") ?? false
-            case 12: e.watchedDate = try date("watchedDate", optional: true)
-            case 13: e.dateModified = try date("dateModified", optional: true)
-            default: e.localStillPath = try string("localStillPath", optional: true)
+            case 0: e.id = try r.string("id") ?? ""
+            case 1: e.showId = try r.string("showId") ?? ""
+            case 2: e.tmdbId = try r.int("tmdbId", optional: true, range: Int64.min...Int64.max)
+            case 3: e.seasonNumber = Int(try r.int("seasonNumber") ?? 0)
+            case 4: e.episodeNumber = Int(try r.int("episodeNumber") ?? 1)
+            case 5: stripped = try r.bool("stripped") ?? false
+            case 6: m.name = try r.string("name") ?? ""
+            case 7: m.overview = try r.text("overview")
+            case 8: m.airDate = try r.date("airDate", optional: true)
+            case 9: m.runtime = (try r.int("runtime", optional: true)).map(Int.init)
+            case 10: m.stillPath = try r.string("stillPath", optional: true)
+            case 11: e.watched = try r.bool("watched") ?? false
+            case 12: e.watchedDate = try r.date("watchedDate", optional: true)
+            case 13: e.dateModified = try r.date("dateModified", optional: true)
+            default: e.localStillPath = try r.string("localStillPath", optional: true)
             }
         }
         var required = [0, 1, 3, 4, 11]
@@ -301,24 +293,16 @@ extension ReadSession {
     mutating func readNote(_ start: Int) throws {
         let table = dialect == .v1 ? RecordKeys.noteV1 : RecordKeys.noteV2
         try s.beginObject()
-        var seen: UInt64 = 0
-        var failed: UInt64 = 0
-        var first = true
         var n = Note(id: "", parentId: "", parentType: .title, text: "", dateCreated: Date(timeIntervalSinceReferenceDate: 0))
-        while let k = try s.nextKey(first: &first) {
-            guard let f = try table.lookup(&s, k) else { try unknownKey(k); continue }
-            if seen & (1 << UInt64(f)) != 0 { try duplicateKey(k); continue }
-            seen |= 1 << UInt64(f)
-            let errorsBefore = v.diags.errors
-            defer { if v.diags.errors > errorsBefore { failed |= 1 << UInt64(f) } }
+        let (seen, failed) = try readFields(table) { r, f in
             switch f {
-            case 0: n.id = try string("id") ?? ""
-            case 1: n.parentId = try string("parentId") ?? ""
-            case 2: n.parentType = NoteParentType(rawValue: try string("parentType") ?? "title")
-            case 3: n.text = try string("text") ?? ""
-            case 4: n.ownerOnly = try bool("ownerOnly") ?? true
-            case 5: n.dateCreated = try date("dateCreated") ?? n.dateCreated
-            default: n.dateModified = try date("dateModified", optional: true)
+            case 0: n.id = try r.string("id") ?? ""
+            case 1: n.parentId = try r.string("parentId") ?? ""
+            case 2: n.parentType = NoteParentType(rawValue: try r.string("parentType") ?? "title")
+            case 3: n.text = try r.string("text") ?? ""
+            case 4: n.ownerOnly = try r.bool("ownerOnly") ?? true
+            case 5: n.dateCreated = try r.date("dateCreated") ?? n.dateCreated
+            default: n.dateModified = try r.date("dateModified", optional: true)
             }
         }
         requireKeys(table, seen: seen, required: [0, 1, 2, 3, 4, 5], offset: start)

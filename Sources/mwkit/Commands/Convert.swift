@@ -15,11 +15,7 @@ struct Convert: ParsableCommand {
     @Option(help: "Output format.")
     var to: BackupFormat
 
-    @Option(name: .shortAndLong, help: "Output file ('-' for stdout, JSON formats only).")
-    var output: String
-
-    @Flag(inversion: .prefixedNo, help: "Pretty-print JSON (default: v1 compact like the app, v2 pretty).")
-    var pretty: Bool?
+    @OptionGroup var out: OutputOptions
 
     @OptionGroup var inputOptions: InputOptions
 
@@ -31,12 +27,12 @@ struct Convert: ParsableCommand {
             var more: [Diagnostic] = []
             switch to {
             case .mediawatchV1, .mediawatchV2:
-                more = try BackupIO.write(lib, as: to, to: outputURL(output), options: WriteOptions(pretty: pretty))
+                more = try BackupIO.write(lib, as: to, to: out.url, options: out.writeOptions)
             case .mediawatchZip:
-                more = try ConvertSupport.writeZip(lib, loaded: loaded, output: output)
+                more = try ConvertSupport.writeZip(lib, loaded: loaded, output: out.output)
             }
             for d in warnings + more { printErr("\(d.severity.rawValue): [\(d.code)] \(d.message)") }
-            printErr("converted \(input) (\(loaded.result.format?.rawValue ?? "?")) → \(output) (\(to.rawValue))")
+            printErr("converted \(input) (\(loaded.result.format?.rawValue ?? "?")) → \(out.output) (\(to.rawValue))")
         } catch { throw CLIExit.from(error) }
     }
 }

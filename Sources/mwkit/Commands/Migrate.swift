@@ -15,11 +15,7 @@ struct Migrate: ParsableCommand {
     @Option(help: "Target format version: 1 or 2.")
     var to: Int
 
-    @Option(name: .shortAndLong, help: "Output file ('-' for stdout).")
-    var output: String
-
-    @Flag(inversion: .prefixedNo, help: "Pretty-print (default: v1 compact like the app, v2 pretty).")
-    var pretty: Bool?
+    @OptionGroup var out: OutputOptions
 
     @OptionGroup var inputOptions: InputOptions
 
@@ -29,7 +25,7 @@ struct Migrate: ParsableCommand {
             let loaded = try BackupLoader.loadValid(input, options: inputOptions.readOptions())
             let from = loaded.result.formatVersion ?? 1
             let (lib, warnings, steps) = try Migrator().migrate(loaded.result.library!, from: from, to: to)
-            let more = try BackupIO.write(lib, as: target, to: outputURL(output), options: WriteOptions(pretty: pretty))
+            let more = try BackupIO.write(lib, as: target, to: out.url, options: out.writeOptions)
             for d in warnings + more { printErr("warning: [\(d.code)] \(d.message)") }
             printErr("migrated \(input): v\(from) → v\(to)" + (steps.isEmpty ? " (no steps needed)" : " via \(steps.joined(separator: ", "))"))
         } catch { throw CLIExit.from(error) }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import MWCore
 
 extension DateEncoding: ExpressibleByArgument {}
@@ -13,4 +14,16 @@ struct InputOptions: ParsableArguments {
     func readOptions(maxErrors: Int? = nil, buildLibrary: Bool = true) -> ReadOptions {
         ReadOptions(dateEncoding: dateEncoding, maxErrors: maxErrors, buildLibrary: buildLibrary)
     }
+}
+
+/// Options shared by commands that write a backup JSON.
+struct OutputOptions: ParsableArguments {
+    @Option(name: .shortAndLong, help: "Output file ('-' for stdout).")
+    var output: String
+
+    @Flag(inversion: .prefixedNo, help: "Pretty-print JSON (default: v1 compact like the app, v2 pretty).")
+    var pretty: Bool?
+
+    var url: URL? { outputURL(output) }
+    var writeOptions: WriteOptions { WriteOptions(pretty: pretty) }
 }
