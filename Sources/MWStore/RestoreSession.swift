@@ -23,18 +23,19 @@ extension LibraryStore {
                 report.snapshotPath = try snapshot(now: options.now).path
             }
             try queue.inDatabase { db in
-                if !options.dryRun {
-                    // Bulk writes go through a rollback journal rather than the WAL: pages
-                    // appended to the file are not journaled at all, where WAL would write every
-                    // new page twice (log, then checkpoint). Still one atomic transaction; a
-                    // killed process leaves a hot journal that the next open rolls back. FULL
-                    // sync, as rollback-journal mode needs for power-loss safety. Back to WAL after.
-                    try db.execute(sql: "PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL")
+                // Bulk writes go through a rollback journal rather than the WAL: pages appended
+                // to the file are not journaled at all, where WAL would write every new page
+                // twice (log, then checkpoint). Still one atomic transaction; a killed process
+                // leaves a hot journal that the next open rolls back. FULL sync, as rollback
+                // mode needs for power-loss safety. If another connection keeps the file in
+                // WAL mode, SQLite refuses the switch and the restore simply runs in WAL.
+                var switched = false
+                if !options.dryRun, url.path != ":memory:" {
+                    switched = (try? String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE")) == "delete"
+                    if switched { try db.execute(sql: "PRAGMA synchronous = FULL") }
                 }
                 defer {
-                    if !options.dryRun {
-                        try? db.execute(sql: "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
-                    }
+                    if switched { try? db.execute(sql: "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL") }
                 }
                 let cacheBefore = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
                 // A bigger page cache for the duration of the restore keeps index pages hot.

@@ -98,3 +98,16 @@ import Testing
         #expect(decisions.filter { $0.action == .delete }.count == 2 + 3 + 3 + 4 + 3 + 1)
     }
 }
+
+@Suite struct ConcurrentAccessTests {
+    @Test func restoreWhileAnotherConnectionHasTheFileOpen() throws {
+        let store = try Fixtures.store(with: Fixtures.generated(shows: 3, episodes: 2))
+        let other = try LibraryStore.open(at: store.url, mode: .mustExist)
+        #expect(try other.counts().titles == 3)
+        let report = try store.restore(Fixtures.library(), options: RestoreOptions(strategy: .replace, snapshot: false))
+        #expect(report.tally(.title).insert == 3)
+        #expect(try other.loadLibrary() == Fixtures.library())
+        #expect(try store.queue.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } == "wal")
+        try other.close()
+    }
+}
