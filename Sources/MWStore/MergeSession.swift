@@ -137,13 +137,18 @@ extension RestoreSession {
             var new = ep
             new.showId = show
             var reason: String? = nil
-            if try exists("episodes", id: ep.id) {
+            do {
+                // The insert's own UNIQUE check on `id` doubles as the collision probe (one
+                // B-tree descent instead of two; a failed statement leaves the transaction intact).
+                try insertEpisode(new)
+            } catch let e as DatabaseError where e.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE
+                                                && (e.message ?? "").contains("episodes.id") {
                 new.id = try freeId("episodes") { DerivedID.make("mwkit-episode", ep.id, key, $0) }
                 episodeRemap[ep.id] = new.id
                 reason = "id \(ep.id) is used by another episode in the database; inserted as \(new.id)"
                 report.warnings.append("episode \(key): " + reason!)
+                try insertEpisode(new)
             }
-            try insertEpisode(new)
             decide(.episode, .insert, backupId: ep.id, databaseId: new.id, key: key, reason: reason)
         }
     }

@@ -157,6 +157,29 @@ import Testing
         #expect(try store.contentHash() == h)
     }
 
+    @Test func episodeIdCollisionGetsADerivedIdAndItsNotesFollow() throws {
+        let store = try Fixtures.store(with: Fixtures.library())
+        let taken = "C0000000-0000-4000-8000-000000000001"     // the database's pilot
+        let lib = Library(lists: [MediaList(id: "L-777", name: "Other", items: [ListItem(titleId: "T-777", orderIndex: 0)])],
+                          titles: [Title(id: "T-777", tmdbId: 777, mediaType: .tv, metadata: TitleMetadata(title: "Other show"),
+                                         dateAdded: Fixtures.date(0))],
+                          episodes: [Episode(id: taken, showId: "T-777", seasonNumber: 1, episodeNumber: 1,
+                                             metadata: EpisodeMetadata(name: "Other pilot"))],
+                          notes: [Note(id: "N-777", parentId: taken, parentType: .episode, text: "on the other pilot",
+                                       dateCreated: Fixtures.date(0))])
+        let report = try store.restore(lib, options: RestoreOptions(strategy: .merge))
+        #expect(report.tally(.episode).insert == 1)
+        #expect(report.warnings.count == 1)
+        let back = try store.loadLibrary()
+        #expect(back.episodes.first { $0.id == taken }?.metadata?.name == "Pilot")
+        let other = try #require(back.episodes.first { $0.showId == "T-777" })
+        #expect(other.id != taken && other.metadata?.name == "Other pilot")
+        #expect(back.notes.first { $0.id == "N-777" }?.parentId == other.id)
+        let h = try store.contentHash()
+        try store.restore(lib, options: RestoreOptions(strategy: .merge))
+        #expect(try store.contentHash() == h)
+    }
+
     @Test func dryRunAndPlanDescribeTheMergeWithoutApplyingIt() throws {
         let store = try Fixtures.store(with: Fixtures.library())
         let before = try store.contentHash()
