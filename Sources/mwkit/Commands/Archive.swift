@@ -9,12 +9,10 @@ struct Archive: ParsableCommand {
         commandName: "archive",
         abstract: "Write the library database out as a backup.",
         discussion: """
-        Every record is written in the order it was restored, so archiving a database freshly
-        restored (--strategy replace) from an archive reproduces that archive byte for byte when
-        SOURCE_DATE_EPOCH is the same (it sets exportDate; otherwise exportDate is now).
-        --list NAME writes one list, its titles, their episodes and notes (no preferences);
-        --shareable leaves out notes with ownerOnly = true and the preferences (what a shared
-        list holds, seeds/004 §5.1, §9.1).
+        Every record is written in the order it was restored, so archiving a database freshly restored (--strategy replace) from an archive reproduces that archive byte for byte when SOURCE_DATE_EPOCH is the same (it sets exportDate; otherwise exportDate is now).
+
+        --list NAME writes one list, its titles, their episodes and notes (no preferences); --shareable leaves out notes with ownerOnly = true and the preferences (what a shared list holds, seeds/004 §5.1, §9.1). See docs/DATABASE.md.
+
         Exit codes: 0 written, 1 the library cannot be written in that format, 2 unreadable database or usage.
         """
     )
@@ -25,7 +23,7 @@ struct Archive: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "Output file ('-' for standard output).")
     var output: String
 
-    @Option(help: "mediawatch-v1 | mediawatch-v2 | mediawatch-zip (default mediawatch-v2).")
+    @Option(help: "The output format.")
     var to: BackupFormat = .mediawatchV2
 
     @Option(help: "Archive only this list (by id, or by name ignoring case).")

@@ -9,16 +9,13 @@ struct Restore: ParsableCommand {
         commandName: "restore",
         abstract: "Restore a backup into the library database (merge or replace).",
         discussion: """
-        merge adds what is new and matches what exists: titles by (tmdbId, mediaType), episodes by
-        (show, season, episode), lists by id then name (ignoring case), list items by (list, title),
-        notes by id then (parent, text). --on-conflict decides between differing records:
-        keep (default) | newer (later dateModified) | theirs (the backup) | union (watched if either,
-        earliest watchedDate, likedStatus from the newer record).
-        replace clears the database and imports the backup in one transaction, keeping the previous
-        database as <db>.snapshot-<time> unless --no-snapshot.
-        An invalid backup is refused with its diagnostics and the database is not touched.
+        merge adds what is new and matches what exists: titles by (tmdbId, mediaType), episodes by (show, season, episode), lists by id then name (ignoring case), list items by (list, title), notes by id then (parent, text). --on-conflict decides between differing records: keep (default) | newer (later dateModified wins) | theirs (the backup wins) | union (watched if either, earliest watchedDate, likedStatus from the newer record).
+
+        replace clears the database and imports the backup in one transaction, keeping the previous database as <db>.snapshot-<time> unless --no-snapshot.
+
+        An invalid backup is refused with its diagnostics and the database is not touched. See docs/DATABASE.md.
+
         Exit codes: 0 restored, 1 invalid backup or failed restore, 2 unreadable input or usage.
-        See docs/DATABASE.md.
         """
     )
 
@@ -28,10 +25,10 @@ struct Restore: ParsableCommand {
     @Option(help: "The library database (default: $MWKIT_DB, else $XDG_DATA_HOME/mwkit/library.sqlite, else ~/.local/share/mwkit/library.sqlite).")
     var db: String?
 
-    @Option(help: "merge | replace.")
+    @Option(help: "How the backup comes in.")
     var strategy: RestoreStrategy = .merge
 
-    @Option(name: .customLong("on-conflict"), help: "keep | newer | theirs | union (merge only; default keep).")
+    @Option(name: .customLong("on-conflict"), help: "How merge resolves differing records (merge only; default keep).")
     var onConflict: ConflictPolicy?
 
     @Flag(name: .customLong("dry-run"), help: "Print what would change per entity; change nothing.")
