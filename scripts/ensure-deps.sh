@@ -8,11 +8,13 @@ pkg-config --exists libarchive 2>/dev/null || need+=(libarchive-dev)
 [ -e /usr/include/sqlite3.h ] || need+=(libsqlite3-dev)
 [ -e /usr/include/x86_64-linux-gnu/curl/curl.h ] || [ -e /usr/include/curl/curl.h ] || need+=(libcurl4-openssl-dev)
 command -v pkg-config >/dev/null || need+=(pkg-config)
+command -v sqlite3 >/dev/null || need+=(sqlite3)   # a cache test builds a mismatched database with it
 if [ "${MWKIT_BENCH_DEPS:-0}" = 1 ]; then
   command -v bsdtar >/dev/null || need+=(libarchive-tools)
   command -v zip >/dev/null || need+=(zip)
   command -v jq >/dev/null || need+=(jq)
-  command -v sqlite3 >/dev/null || need+=(sqlite3)
+  command -v curl >/dev/null || need+=(curl)
+  command -v bc >/dev/null || need+=(bc)
   [ -x /usr/bin/time ] || need+=(time)
 fi
 

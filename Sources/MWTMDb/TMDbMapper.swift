@@ -1,0 +1,103 @@
+import Foundation
+import MWCore
+
+/// Maps TMDb responses onto the model's TMDb-derived metadata. Pure functions, so strip then
+/// hydrate against the same TMDb data reproduces the same values.
+public enum TMDbMapper {
+    /// Parses TMDb's `YYYY-MM-DD` as UTC midnight; `""`, nil or malformed → nil.
+    public static func date(_ s: String?) -> Date? {
+        guard let s else { return nil }
+        let u = s.utf8
+        return u.withContiguousStorageIfAvailable { civilDate($0) } ?? {
+            let copy = Array(u)
+            return copy.withUnsafeBufferPointer { civilDate($0) }
+        }()
+    }
+
+    /// `YYYY-MM-DD` bytes → UTC midnight, nil when malformed (read in place: hot in warm runs).
+    private static func civilDate(_ b: UnsafeBufferPointer<UInt8>) -> Date? {
+        guard b.count == 10, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-") else { return nil }
+        func num(_ r: Range<Int>) -> Int? {
+            var v = 0
+            for k in r {
+                let c = b[k]
+                guard c >= UInt8(ascii: "0"), c <= UInt8(ascii: "9") else { return nil }
+                v = v * 10 + Int(c - UInt8(ascii: "0"))
+            }
+            return v
+        }
+        guard let y = num(0..<4), let m = num(5..<7), let d = num(8..<10), (1...12).contains(m), (1...31).contains(d) else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(daysFromCivil(y, m, d)) * 86400)
+    }
+
+    /// The year of a TMDb date string, 0 when unknown.
+    static func year(_ s: String?) -> Int {
+        guard let s, date(s) != nil, let y = Int(s.prefix(4)) else { return 0 }
+        return y
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm).
+    static func daysFromCivil(_ y0: Int, _ m: Int, _ d: Int) -> Int {
+        let y = m <= 2 ? y0 - 1 : y0
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146097 + doe - 719468
+    }
+
+    /// Empty strings mean "none" for TMDb ids and paths.
+    static func nonEmpty(_ s: String?) -> String? {
+        guard let s, !s.isEmpty else { return nil }
+        return s
+    }
+
+    /// A movie's metadata (details with `external_ids` appended, or plain details).
+    public static func metadata(movie m: TMDbMovie) -> TitleMetadata {
+        TitleMetadata(
+            title: m.title ?? "",
+            originalTitle: m.originalTitle,
+            imdbId: nonEmpty(m.imdbID) ?? nonEmpty(m.externalIDs?.imdbID),
+            year: year(m.releaseDate),
+            overview: m.overview,
+            genres: (m.genres ?? []).compactMap(\.name),
+            runtime: m.runtime ?? 0,
+            posterPath: nonEmpty(m.posterPath),
+            backdropPath: nonEmpty(m.backdropPath),
+            originalLanguage: nonEmpty(m.originalLanguage),
+            popularity: m.popularity,
+            voteAverage: m.voteAverage,
+            voteCount: m.voteCount,
+            releaseDate: date(m.releaseDate),
+            status: nonEmpty(m.status))
+    }
+
+    /// A show's metadata. Runtime is the first `episode_run_time` entry (0 when the list is empty).
+    public static func metadata(show s: TMDbShow) -> TitleMetadata {
+        TitleMetadata(
+            title: s.name ?? "",
+            originalTitle: s.originalName,
+            imdbId: nonEmpty(s.externalIDs?.imdbID),
+            year: year(s.firstAirDate),
+            overview: s.overview,
+            genres: (s.genres ?? []).compactMap(\.name),
+            runtime: s.episodeRunTime?.first ?? 0,
+            posterPath: nonEmpty(s.posterPath),
+            backdropPath: nonEmpty(s.backdropPath),
+            originalLanguage: nonEmpty(s.originalLanguage),
+            popularity: s.popularity,
+            voteAverage: s.voteAverage,
+            voteCount: s.voteCount,
+            firstAirDate: date(s.firstAirDate),
+            lastAirDate: date(s.lastAirDate),
+            status: nonEmpty(s.status),
+            numberOfSeasons: s.numberOfSeasons,
+            numberOfEpisodes: s.numberOfEpisodes)
+    }
+
+    /// An episode's metadata from a season's `episodes` entry.
+    public static func metadata(episode e: TMDbEpisode) -> EpisodeMetadata {
+        EpisodeMetadata(name: e.name ?? "", overview: e.overview, airDate: date(e.airDate),
+                        runtime: e.runtime, stillPath: nonEmpty(e.stillPath))
+    }
+}
