@@ -1,7 +1,210 @@
 import ArgumentParser
+import Foundation
+import MWCore
+import MWStore
 
-/// Placeholder until the owning issue lands.
+/// `mwkit restore BACKUP --db PATH --strategy merge|replace`: a backup into the library database.
 struct Restore: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "restore", abstract: "(not yet implemented)")
-    func run() throws { throw CLIExit.failure("restore is not implemented yet", code: 2) }
+    static let configuration = CommandConfiguration(
+        commandName: "restore",
+        abstract: "Restore a backup into the library database (merge or replace).",
+        discussion: """
+        merge adds what is new and matches what exists: titles by (tmdbId, mediaType), episodes by (show, season, episode), lists by id then name (ignoring case), list items by (list, title), notes by id then (parent, text). --on-conflict decides between differing records: keep (default) | newer (later dateModified wins) | theirs (the backup wins) | union (watched if either, earliest watchedDate, likedStatus from the newer record).
+
+        replace clears the database and imports the backup in one transaction, keeping the previous database as <db>.snapshot-<time> unless --no-snapshot.
+
+        An invalid backup is refused with its diagnostics and the database is not touched. See docs/DATABASE.md.
+
+        Exit codes: 0 restored, 1 invalid backup or failed restore, 2 unreadable input or usage.
+        """
+    )
+
+    @Argument(help: "The backup to restore (mediawatch v1 or v2 JSON, or a mediawatch ZIP).")
+    var backup: String
+
+    @Option(help: "The library database (default: $MWKIT_DB, else $XDG_DATA_HOME/mwkit/library.sqlite, else ~/.local/share/mwkit/library.sqlite).")
+    var db: String?
+
+    @Option(help: "How the backup comes in.")
+    var strategy: RestoreStrategy = .merge
+
+    @Option(name: .customLong("on-conflict"), help: "How merge resolves differing records (merge only; default keep).")
+    var onConflict: ConflictPolicy?
+
+    @Flag(name: .customLong("dry-run"), help: "Print what would change per entity; change nothing.")
+    var dryRun = false
+
+    @Option(help: "Write every decision as JSON to this file ('-' for standard output).")
+    var plan: String?
+
+    @Flag(name: .customLong("no-snapshot"), help: "replace: do not keep a copy of the previous database.")
+    var noSnapshot = false
+
+    @OptionGroup var input: InputOptions
+
+    func validate() throws {
+        if onConflict != nil && strategy == .replace {
+            throw CLIExit.failure("--on-conflict applies to --strategy merge only", code: 2)
+        }
+    }
+
+    func run() throws {
+        do {
+            try restore()
+        } catch {
+            throw CLIExit.from(error)
+        }
+    }
+
+    private func restore() throws {
+        let options = RestoreOptions(strategy: strategy, onConflict: onConflict ?? .keep, dryRun: dryRun,
+                                     snapshot: !noSnapshot, now: StoreClock.now())
+        let dbURL = db.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL()
+
+        // 1. Read and validate the backup before the database is even opened.
+        let clock = PhaseClock()
+        let loaded = try RestoreInput.read(path: backup, options: input.readOptions())
+        let result = loaded.result
+        let warnings = result.diagnostics.filter { $0.severity == .warning }
+        guard result.isValid, let library = result.library else {
+            let report = FileReport(path: backup, format: result.format?.rawValue, formatVersion: result.formatVersion,
+                                    valid: false, counts: result.counts, diagnostics: result.diagnostics)
+            FileHandle.standardError.write(Data(TextReporter().render([report]).utf8))
+            throw CLIExit.failure("\(backup) is not a valid backup; the database was not touched", code: 1)
+        }
+        clock.lap("read+validate")
+        for w in warnings.prefix(20) { printErr("\(backup): warning: [\(w.code)] \(w.pointer): \(w.message)") }
+
+        // 2. Open (creating, or migrating with a copy kept) the database. A dry run against a
+        //    missing file plans against an empty in-memory library and creates nothing.
+        if db == nil && !dryRun {
+            try? FileManager.default.createDirectory(at: dbURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+        }
+        let store: LibraryStore
+        if dryRun && !FileManager.default.fileExists(atPath: dbURL.path) {
+            store = try LibraryStore.inMemory()
+        } else {
+            store = try LibraryStore.open(at: dbURL, mode: .create)
+        }
+        defer { try? store.close() }
+        if let bak = store.migrationBackupURL {
+            printErr("mwkit: migrated \(dbURL.path) from schema version \(store.openedVersion) to \(StoreSchema.currentVersion); the previous file is kept as \(bak.path)")
+        }
+
+        // 3. Restore in one transaction, streaming the plan when asked for.
+        let report: RestoreReport
+        if let plan {
+            let out = try PlanOutput(path: plan)
+            do {
+                let writer = RestorePlanWriter(options: options, database: dbURL.path, backup: backup, emit: out.write)
+                report = try store.restore(library, options: options, onDecision: writer.add)
+                writer.finish(report)
+                try out.commit()
+            } catch {
+                out.abandon()
+                throw error
+            }
+        } else {
+            report = try store.restore(library, options: options)
+        }
+
+        clock.lap("database")
+
+        // 4. Images of a ZIP backup go to the image cache beside the database (a cache, outside the transaction).
+        var imagesStored = 0
+        if !dryRun && !loaded.images.isEmpty {
+            let cache = ImageCache(forDatabase: dbURL)
+            for (name, bytes) in loaded.images {
+                try cache.store(fileName: name, bytes: bytes)
+                imagesStored += 1
+            }
+        }
+        printSummary(report, dbURL: dbURL, imagesStored: imagesStored)
+    }
+
+    private func printSummary(_ report: RestoreReport, dbURL: URL, imagesStored: Int) {
+        var out = "\(report.dryRun ? "dry run: " : "")restore --strategy \(report.strategy.rawValue)"
+        if report.strategy == .merge { out += " --on-conflict \(report.onConflict.rawValue)" }
+        out += " of \(backup) into \(dbURL.path)\n"
+        out += report.summaryTable()
+        if !report.addedToDefaultList.isEmpty {
+            out += "\(report.addedToDefaultList.count) title(s) belonged to no list and were put in the default list"
+            out += report.createdDefaultList.map { " (created: \($0))" } ?? ""
+            out += ": " + report.addedToDefaultList.prefix(10).joined(separator: ", ")
+            out += report.addedToDefaultList.count > 10 ? ", …\n" : "\n"
+        }
+        if let s = report.snapshotPath { out += "previous database kept as \(s)\n" }
+        if imagesStored > 0 { out += "\(imagesStored) image(s) stored in \(StoreLocation.imageCacheURL(forDatabase: dbURL).path)\n" }
+        if report.dryRun { out += "dry run: the database was not changed\n" }
+        if plan == "-" { printErr(out) } else { print(out, terminator: "") }
+        for w in report.warnings { printErr("mwkit: warning: \(w)") }
+    }
 }
+
+/// Phase timings on stderr when `MWKIT_TIMING` is set (used by bench/store.sh).
+final class PhaseClock {
+    private var last = Date()
+    private let on = ProcessInfo.processInfo.environment["MWKIT_TIMING"] != nil
+    func lap(_ name: String) {
+        guard on else { return }
+        let now = Date()
+        printErr("timing: \(name) \(String(format: "%.3f", now.timeIntervalSince(last))) s")
+        last = now
+    }
+}
+
+/// What restore reads from its input: the validated backup and, for a ZIP, its images.
+struct RestoreInput {
+    var result: ReadResult
+    /// Image files (name → bytes) carried by a ZIP backup.
+    var images: [(String, [UInt8])] = []
+
+    /// The single place restore reads a backup (any format, via the CLI's ``BackupLoader``).
+    // LEAD: when the loader returns a ZIP's images, fill `images` here (name → bytes);
+    // restore stores them in the image cache beside the database.
+    static func read(path: String, options: ReadOptions) throws -> RestoreInput {
+        let loaded = try BackupLoader.load(path, options: options)
+        return RestoreInput(result: loaded.result, images: [])
+    }
+}
+
+/// The `--plan` destination: a temporary file renamed into place when complete, or stdout.
+final class PlanOutput {
+    private let target: URL?
+    private let temp: URL?
+    private var handle: FileHandle
+
+    init(path: String) throws {
+        guard let url = outputURL(path) else {
+            target = nil
+            temp = nil
+            handle = FileHandle.standardOutput
+            return
+        }
+        target = url
+        let tmp = AtomicFile.temporaryURL(beside: url)
+        guard FileManager.default.createFile(atPath: tmp.path, contents: nil), let h = FileHandle(forWritingAtPath: tmp.path) else {
+            throw MWError.io("cannot create \(tmp.path)")
+        }
+        temp = tmp
+        handle = h
+    }
+
+    func write(_ bytes: [UInt8]) { handle.write(Data(bytes)) }
+
+    func commit() throws {
+        guard let target, let temp else { return }
+        try handle.synchronize()
+        try handle.close()
+        try AtomicFile.commit(temp, to: target)
+    }
+
+    func abandon() {
+        guard let temp else { return }
+        try? handle.close()
+        try? FileManager.default.removeItem(at: temp)
+    }
+}
+
+extension RestoreStrategy: ExpressibleByArgument {}
+extension ConflictPolicy: ExpressibleByArgument {}

@@ -1,2 +1,0 @@
-/// Placeholder; see the owning issue.
-public enum MWStoreModule {}

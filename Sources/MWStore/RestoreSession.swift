@@ -1,0 +1,352 @@
+import Foundation
+import GRDB
+import MWCore
+
+extension LibraryStore {
+    /// Restores `library` into the database (seeds/003 §1.7) in one transaction.
+    ///
+    /// `replace` clears every table and imports the backup; `merge` matches records by their
+    /// natural keys and resolves differences by ``RestoreOptions/onConflict``. Either way, a
+    /// title left in no list is put in the default list (created if needed), and the whole
+    /// restore commits or — on any error, or with ``RestoreOptions/dryRun`` — rolls back,
+    /// leaving the database as it was. `onDecision` receives every decision (for `--plan`).
+    ///
+    /// The caller validates the backup first; a restore of an invalid library may fail on the
+    /// database's constraints, which is reported and rolls back.
+    @discardableResult
+    public func restore(_ library: Library, options: RestoreOptions,
+                        onDecision: ((RestoreDecision) -> Void)? = nil) throws -> RestoreReport {
+        var report = RestoreReport(options: options)
+        try wrap {
+            let isEmpty = try counts() == EntityCounts()
+            if options.strategy == .replace && options.snapshot && !options.dryRun && url.path != ":memory:" && !isEmpty {
+                report.snapshotPath = try snapshot(now: options.now).path
+            }
+            try queue.inDatabase { db in
+                // Bulk writes go through a rollback journal rather than the WAL: pages appended
+                // to the file are not journaled at all, where WAL would write every new page
+                // twice (log, then checkpoint). Still one atomic transaction; a killed process
+                // leaves a hot journal that the next open rolls back. FULL sync, as rollback
+                // mode needs for power-loss safety. If another connection keeps the file in
+                // WAL mode, SQLite refuses the switch and the restore simply runs in WAL.
+                var switched = false
+                if !options.dryRun, url.path != ":memory:" {
+                    switched = (try? String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE")) == "delete"
+                    if switched { try db.execute(sql: "PRAGMA synchronous = FULL") }
+                }
+                defer {
+                    if switched { try? db.execute(sql: "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL") }
+                }
+                let cacheBefore = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
+                // A bigger page cache for the duration of the restore keeps index pages hot.
+                try db.execute(sql: "PRAGMA cache_size = -65536")
+                defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheBefore)") }
+                try db.inTransaction(.immediate) {
+                    let session = try RestoreSession(db: db, options: options, report: report, onDecision: onDecision)
+                    defer { session.finalize() }
+                    switch options.strategy {
+                    case .replace: try session.replace(library)
+                    case .merge: try session.merge(library)
+                    }
+                    try session.ensureEveryTitleInAList()
+                    report = session.finishedReport()
+                    return options.dryRun ? .rollback : .commit
+                }
+            }
+        }
+        return report
+    }
+}
+
+/// One restore inside one transaction: prepared statements, id maps and the report.
+final class RestoreSession {
+    let db: Database
+    let options: RestoreOptions
+    var report: RestoreReport
+    let onDecision: ((RestoreDecision) -> Void)?
+    private var statements: [String: RawStatement] = [:]
+
+    /// Backup title / episode / list id → database id, only where they differ.
+    var titleRemap: [String: String] = [:]
+    var episodeRemap: [String: String] = [:]
+    var listRemap: [String: String] = [:]
+    /// Backup ids of titles and episodes that made it into the database (inserted or matched).
+    var knownTitles: Set<String> = []
+    var knownEpisodes: Set<String> = []
+    /// Database ids of titles inserted by this restore (they have no episodes or items yet).
+    var insertedTitles: Set<String> = []
+
+    init(db: Database, options: RestoreOptions, report: RestoreReport, onDecision: ((RestoreDecision) -> Void)?) throws {
+        self.db = db
+        self.options = options
+        self.report = report
+        self.onDecision = onDecision
+    }
+
+    func finalize() {
+        for s in statements.values { s.finalize() }
+        statements.removeAll()
+        for s in hot { s?.finalize() }
+        hot = Array(repeating: nil, count: Hot.allCases.count)
+    }
+
+    /// Statements run once per row, looked up by index rather than by SQL text.
+    enum Hot: Int, CaseIterable {
+        case insertList, insertTitle, insertEpisode, insertItem, insertNote
+        case titleExists, episodeExists, itemExists, listExists, noteExists
+        case updateTitle, updateEpisode, updateNote
+
+        var sql: String {
+            switch self {
+            case .insertList: return StoreSQL.insert("lists", ListRow.columns)
+            case .insertTitle: return StoreSQL.insert("titles", TitleRow.columns)
+            case .insertEpisode: return StoreSQL.insert("episodes", EpisodeRow.columns)
+            case .insertItem: return StoreSQL.insert("list_items", ListItemRow.columns, withId: false)
+            case .insertNote: return StoreSQL.insert("notes", NoteRow.columns)
+            case .titleExists: return "SELECT 1 FROM titles WHERE id = ?"
+            case .episodeExists: return "SELECT 1 FROM episodes WHERE id = ?"
+            case .itemExists: return "SELECT 1 FROM list_items WHERE id = ?"
+            case .listExists: return "SELECT 1 FROM lists WHERE id = ?"
+            case .noteExists: return "SELECT 1 FROM notes WHERE id = ?"
+            case .updateTitle: return StoreSQL.update("titles", TitleRow.columns)
+            case .updateEpisode: return StoreSQL.update("episodes", EpisodeRow.columns)
+            case .updateNote: return StoreSQL.update("notes", NoteRow.columns)
+            }
+        }
+    }
+    private var hot: [RawStatement?] = Array(repeating: nil, count: Hot.allCases.count)
+
+    func statement(_ q: Hot) throws -> RawStatement {
+        if let s = hot[q.rawValue] { return s }
+        let s = try RawStatement(db, q.sql)
+        hot[q.rawValue] = s
+        return s
+    }
+
+    /// A prepared statement, created once per session and reused for every row.
+    func statement(_ sql: String) throws -> RawStatement {
+        if let s = statements[sql] { return s }
+        let s = try RawStatement(db, sql)
+        statements[sql] = s
+        return s
+    }
+
+    /// Per-entity counts, by ``slot(_:)`` (an array: this is bumped once per row).
+    private var tallies = [RestoreTally](repeating: RestoreTally(), count: EntityKind.allCases.count)
+
+    static func slot(_ e: EntityKind) -> Int {
+        switch e {
+        case .list: return 0
+        case .listItem: return 1
+        case .title: return 2
+        case .episode: return 3
+        case .note: return 4
+        case .preferences: return 5
+        }
+    }
+
+    /// The report with the counts filled in.
+    func finishedReport() -> RestoreReport {
+        var r = report
+        for e in EntityKind.allCases {
+            r.tallies[e] = tallies[RestoreSession.slot(e)]
+        }
+        return r
+    }
+
+    /// Counts a decision and passes it on when a plan is being written.
+    func decide(_ entity: EntityKind, _ action: RestoreAction, conflict: Bool = false, backupId: String?,
+                databaseId: String?, key: @autoclosure () -> String, fields: [String] = [], reason: String? = nil) {
+        let d = RestoreDecision(entity: entity, action: action, conflict: conflict, backupId: backupId,
+                                databaseId: onDecision == nil ? nil : databaseId,
+                                key: onDecision == nil ? "" : key(), fields: fields, reason: reason)
+        tallies[RestoreSession.slot(entity)].count(d)
+        onDecision?(d)
+    }
+
+    // MARK: Inserts shared by both strategies
+
+    func insertList(_ l: MediaList) throws {
+        let s = try statement(.insertList)
+        s.bind(l.id)
+        ListRow.bindColumns(s, l)
+        try s.run()
+    }
+
+    func insertTitle(_ t: Title) throws {
+        let s = try statement(.insertTitle)
+        s.bind(t.id)
+        TitleRow.bindColumns(s, t)
+        try s.run()
+    }
+
+    func insertEpisode(_ e: Episode) throws {
+        let s = try statement(.insertEpisode)
+        s.bind(e.id)
+        EpisodeRow.bindColumns(s, e)
+        try s.run()
+    }
+
+    func insertItem(_ i: ListItem, listId: String) throws {
+        let s = try statement(.insertItem)
+        ListItemRow.bind(s, i, listId: listId)
+        try s.run()
+    }
+
+    func insertNote(_ n: Note) throws {
+        let s = try statement(.insertNote)
+        s.bind(n.id)
+        NoteRow.bindColumns(s, n)
+        try s.run()
+    }
+
+    func insertPreferences(_ p: UserPreferences) throws {
+        let s = try statement("INSERT INTO preferences (seq, id, \(PreferencesRow.columns.joined(separator: ", "))) VALUES (1, ?, \(Array(repeating: "?", count: PreferencesRow.columns.count).joined(separator: ", ")))")
+        s.bind(p.id)
+        PreferencesRow.bindColumns(s, p)
+        try s.run()
+    }
+
+    func setMeta(_ key: String, _ value: String?, onlyIfAbsent: Bool) throws {
+        guard let value else { return }
+        let s = try statement("INSERT OR \(onlyIfAbsent ? "IGNORE" : "REPLACE") INTO library_meta (key, value) VALUES (?, ?)")
+        s.bind(key)
+        s.bind(value)
+        try s.run()
+    }
+
+    func setMeta(_ key: String, _ value: Date?, onlyIfAbsent: Bool) throws {
+        guard let value else { return }
+        let s = try statement("INSERT OR \(onlyIfAbsent ? "IGNORE" : "REPLACE") INTO library_meta (key, value) VALUES (?, ?)")
+        s.bind(key)
+        s.bind(value)
+        try s.run()
+    }
+
+    // MARK: Replace
+
+    /// Clears every table, then inserts the backup's records in their order.
+    func replace(_ library: Library) throws {
+        try recordDeletes()
+        for table in ["notes", "list_items", "episodes", "preferences", "titles", "lists", "library_meta"] {
+            try db.execute(sql: "DELETE FROM \(table)")
+        }
+        // Bulk load into empty tables: secondary (non-unique) indexes are dropped and rebuilt
+        // afterwards — one sort per index instead of a B-tree insert per row. Same transaction,
+        // so a failure or a kill restores them with everything else.
+        let indexes = try Row.fetchAll(db, sql: """
+            SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND sql NOT LIKE 'CREATE UNIQUE%'
+            """).map { (name: $0["name"] as String, sql: $0["sql"] as String) }
+        for i in indexes { try db.execute(sql: "DROP INDEX \(i.name)") }
+        try insertAll(library)
+        for i in indexes { try db.execute(sql: i.sql) }
+    }
+
+    private func insertAll(_ library: Library) throws {
+        try setMeta(MetaKey.sourceVersion, library.sourceVersion, onlyIfAbsent: false)
+        try setMeta(MetaKey.exportDate, library.exportDate, onlyIfAbsent: false)
+        let listIds = Set(library.lists.map(\.id))
+        for l in library.lists {
+            try insertList(l)
+            decide(.list, .insert, backupId: l.id, databaseId: l.id, key: l.name)
+        }
+        for t in library.titles {
+            try insertTitle(t)
+            decide(.title, .insert, backupId: t.id, databaseId: t.id, key: "\(t.mediaType.rawValue):\(t.tmdbId)")
+        }
+        for e in library.episodes {
+            try insertEpisode(e)
+            decide(.episode, .insert, backupId: e.id, databaseId: e.id, key: "\(e.showId):\(e.episodeCode)")
+        }
+        for l in library.lists {
+            for i in l.items {
+                try insertItem(i, listId: l.id)
+                decide(.listItem, .insert, backupId: i.id, databaseId: i.id, key: "\(l.id):\(i.titleId)")
+            }
+        }
+        for n in library.notes {
+            guard n.parentType.isKnown else {
+                report.warnings.append("note \(n.id) has unknown parent type \(quoted(n.parentType.rawValue)); skipped")
+                decide(.note, .skip, backupId: n.id, databaseId: nil, key: n.id, reason: "unknown parent type")
+                continue
+            }
+            try insertNote(n)
+            decide(.note, .insert, backupId: n.id, databaseId: n.id, key: "\(n.parentType.rawValue):\(n.parentId)")
+        }
+        if var p = library.preferences {
+            if let d = p.defaultListId, !listIds.contains(d) {
+                report.warnings.append("preferences name default list \(d), which the backup does not hold; cleared")
+                p.defaultListId = nil
+            }
+            try insertPreferences(p)
+            decide(.preferences, .insert, backupId: p.id, databaseId: p.id, key: p.id)
+        }
+    }
+
+    /// Replace removes everything: counted (and listed for `--plan`) before the delete.
+    private func recordDeletes() throws {
+        let tables: [(EntityKind, String)] = [(.list, "lists"), (.title, "titles"), (.episode, "episodes"),
+                                              (.listItem, "list_items"), (.note, "notes"), (.preferences, "preferences")]
+        for (entity, table) in tables {
+            if onDecision == nil {
+                let n = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0
+                tallies[RestoreSession.slot(entity)].delete += n
+                continue
+            }
+            let s = try statement("SELECT id FROM \(table) ORDER BY seq")
+            defer { s.reset() }
+            while try s.step() {
+                let id = s.string(0)
+                decide(entity, .delete, backupId: nil, databaseId: id, key: id ?? "")
+            }
+        }
+    }
+
+    // MARK: Invariants
+
+    /// Every title belongs to at least one list (seeds/003 §1.4): a title in none is put in
+    /// the default list — the preferences' default list, else the first list marked default,
+    /// else a new list "Default" — and reported.
+    func ensureEveryTitleInAList() throws {
+        let orphans = try String.fetchAll(db, sql: """
+            SELECT id FROM titles t WHERE NOT EXISTS (SELECT 1 FROM list_items i WHERE i.title_id = t.id) ORDER BY seq
+            """)
+        guard !orphans.isEmpty else { return }
+        let listId = try defaultListId()
+        var next = (try Int.fetchOne(db, sql: "SELECT max(order_index) FROM list_items WHERE list_id = ?", arguments: [listId]) ?? -1) + 1
+        for titleId in orphans {
+            let itemId = DerivedID.make("mwkit-default-list-item", listId, titleId)
+            let idFree = try Int.fetchOne(db, sql: "SELECT 1 FROM list_items WHERE id = ?", arguments: [itemId]) == nil
+            try insertItem(ListItem(id: idFree ? itemId : nil, titleId: titleId, orderIndex: next, dateAdded: options.now), listId: listId)
+            next += 1
+            report.addedToDefaultList.append(titleId)
+            decide(.listItem, .insert, backupId: nil, databaseId: idFree ? itemId : nil, key: "\(listId):\(titleId)",
+                   reason: "title \(titleId) belonged to no list; added to the default list")
+        }
+    }
+
+    private func defaultListId() throws -> String {
+        if let id = try String.fetchOne(db, sql: """
+            SELECT l.id FROM preferences p JOIN lists l ON l.id = p.default_list_id
+            """) { return id }
+        if let id = try String.fetchOne(db, sql: "SELECT id FROM lists WHERE is_default = 1 ORDER BY seq LIMIT 1") {
+            return id
+        }
+        let id = DerivedID.make("mwkit-default-list")
+        if try Int.fetchOne(db, sql: "SELECT 1 FROM lists WHERE id = ?", arguments: [id]) != nil { return id }
+        let sortOrder = (try Int.fetchOne(db, sql: "SELECT max(sort_order) FROM lists") ?? -1) + 1
+        let list = MediaList(id: id, name: "Default", sortOrder: sortOrder, isDefault: true,
+                             dateCreated: options.now, dateModified: options.now)
+        try insertList(list)
+        report.createdDefaultList = id
+        decide(.list, .insert, backupId: nil, databaseId: id, key: list.name,
+               reason: "no default list existed for titles that belonged to no list")
+        return id
+    }
+}
+
+/// Keys of the `library_meta` table.
+enum MetaKey {
+    static let sourceVersion = "source_version"
+    static let exportDate = "export_date"
+}

@@ -1,0 +1,158 @@
+import Foundation
+import MWCore
+
+/// How a backup is brought into the library database (`--strategy`).
+public enum RestoreStrategy: String, Sendable, CaseIterable, Codable {
+    /// Add to the existing data; records already present are matched, not duplicated.
+    case merge
+    /// Clear the database and import the backup, in one transaction.
+    case replace
+}
+
+/// How merge resolves a record present in both the database and the backup (`--on-conflict`).
+public enum ConflictPolicy: String, Sendable, CaseIterable, Codable {
+    /// The database's values stay (default).
+    case keep
+    /// The record with the later `dateModified` wins (the app's last-modified-wins policy,
+    /// seeds/004 §6; a missing date counts as the distant past, a tie keeps the database's).
+    case newer
+    /// The backup's values win.
+    case theirs
+    /// Watched if either is; the earliest watchedDate and dateAdded; likedStatus and every
+    /// other value from the newer record.
+    case union
+}
+
+/// Options of ``LibraryStore/restore(_:options:onDecision:)``.
+public struct RestoreOptions: Sendable {
+    public var strategy: RestoreStrategy
+    public var onConflict: ConflictPolicy
+    /// Work out every decision, then roll back: the database content is not changed.
+    public var dryRun: Bool
+    /// Before `replace`, keep a copy of a non-empty database beside it.
+    public var snapshot: Bool
+    /// "Now" for records mwkit creates (the default list) and the snapshot name.
+    public var now: Date
+
+    public init(strategy: RestoreStrategy, onConflict: ConflictPolicy = .keep, dryRun: Bool = false,
+                snapshot: Bool = true, now: Date = StoreClock.now()) {
+        self.strategy = strategy
+        self.onConflict = onConflict
+        self.dryRun = dryRun
+        self.snapshot = snapshot
+        self.now = now
+    }
+}
+
+/// What happens to one record.
+public enum RestoreAction: String, Sendable, Codable {
+    /// Added to the database.
+    case insert
+    /// An existing record takes new values.
+    case update
+    /// Nothing changes (identical, or the database's values were kept).
+    case skip
+    /// Removed (replace clears the database).
+    case delete
+}
+
+/// One decision of a restore, as `--plan FILE` lists them.
+public struct RestoreDecision: Sendable, Codable, Equatable {
+    public var entity: EntityKind
+    public var action: RestoreAction
+    /// True when the record exists on both sides with different values.
+    public var conflict: Bool
+    /// The record's id in the backup (nil for records mwkit creates, or list items without id).
+    public var backupId: String?
+    /// The id the record has (or keeps) in the database.
+    public var databaseId: String?
+    /// The natural key it was matched by, e.g. `movie:603`, `<showId>:S01E02`.
+    public var key: String
+    /// Names of the values that differ between the two sides.
+    public var fields: [String]
+    /// Why, when the decision needs explaining (a remapped id, a title put in the default list).
+    public var reason: String?
+
+    public init(entity: EntityKind, action: RestoreAction, conflict: Bool = false, backupId: String?,
+                databaseId: String?, key: String, fields: [String] = [], reason: String? = nil) {
+        self.entity = entity
+        self.action = action
+        self.conflict = conflict
+        self.backupId = backupId
+        self.databaseId = databaseId
+        self.key = key
+        self.fields = fields
+        self.reason = reason
+    }
+}
+
+/// Counts of decisions for one entity. `conflict` counts records present on both sides with
+/// different values; each of them is also counted as `update` or `skip`.
+public struct RestoreTally: Sendable, Codable, Equatable {
+    public var insert = 0, update = 0, skip = 0, conflict = 0, delete = 0
+    public init() {}
+
+    mutating func count(_ d: RestoreDecision) {
+        switch d.action {
+        case .insert: insert += 1
+        case .update: update += 1
+        case .skip: skip += 1
+        case .delete: delete += 1
+        }
+        if d.conflict { conflict += 1 }
+    }
+}
+
+/// The outcome of a restore (or, with `dryRun`, of its plan).
+public struct RestoreReport: Sendable, Equatable {
+    public var strategy: RestoreStrategy
+    public var onConflict: ConflictPolicy
+    public var dryRun: Bool
+    /// Per entity, in the order of ``EntityKind/allCases``.
+    public var tallies: [EntityKind: RestoreTally]
+    /// Where the previous database was kept (replace without `--no-snapshot`).
+    public var snapshotPath: String?
+    /// Titles that belonged to no list and were put in the default list (seeds/003 §1.4).
+    public var addedToDefaultList: [String]
+    /// The default list mwkit created for them, if it had to.
+    public var createdDefaultList: String?
+    /// Things the user should know that did not stop the restore (remapped ids, dropped references).
+    public var warnings: [String]
+
+    init(options: RestoreOptions) {
+        strategy = options.strategy
+        onConflict = options.onConflict
+        dryRun = options.dryRun
+        tallies = Dictionary(uniqueKeysWithValues: EntityKind.allCases.map { ($0, RestoreTally()) })
+        snapshotPath = nil
+        addedToDefaultList = []
+        createdDefaultList = nil
+        warnings = []
+    }
+
+    /// The tally of one entity.
+    public func tally(_ e: EntityKind) -> RestoreTally { tallies[e] ?? RestoreTally() }
+
+    /// Total records inserted, updated, skipped or deleted.
+    public var totalRows: Int {
+        tallies.values.reduce(0) { $0 + $1.insert + $1.update + $1.skip }
+    }
+
+    /// A table of the per-entity counts, for the terminal.
+    public func summaryTable() -> String {
+        let head = ["entity", "insert", "update", "skip", "conflict"] + (strategy == .replace ? ["delete"] : [])
+        var rows = [head]
+        for e in EntityKind.allCases {
+            let t = tally(e)
+            rows.append([e.rawValue, "\(t.insert)", "\(t.update)", "\(t.skip)", "\(t.conflict)"]
+                        + (strategy == .replace ? ["\(t.delete)"] : []))
+        }
+        let widths = head.indices.map { i in rows.map { $0[i].count }.max() ?? 0 }
+        return rows.map { r in
+            r.enumerated().map { i, s in
+                i == 0 ? s.padding(toLength: widths[i], withPad: " ", startingAt: 0)
+                       : String(repeating: " ", count: widths[i] - s.count) + s
+            }.joined(separator: "  ")
+        }.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,172 @@
+import GRDB
+
+/// The library database schema as an ordered list of named migrations (GRDB `DatabaseMigrator`).
+///
+/// Why migrations and not a single `CREATE`: the database holds user data, which must survive
+/// every mwkit upgrade (seeds/002: user data is never silently deleted). A shipped migration is
+/// never edited; a schema change is a new migration appended at the end. docs/DATABASE.md
+/// describes every table and column.
+public enum StoreSchema {
+    /// The migrations in order. The schema version of a database is the number of them applied.
+    public static let migrationNames = ["v1-entities", "v2-library-meta"]
+
+    /// The schema version this mwkit writes.
+    public static var currentVersion: Int { migrationNames.count }
+
+    /// `PRAGMA application_id` of an mwkit library database ("MWKT"), so that another
+    /// program's SQLite file is recognised and refused rather than altered.
+    public static let applicationID: Int32 = 0x4D57_4B54
+
+    /// The migrator holding every migration up to `version` (all by default). Tests build an
+    /// older database with a smaller `version`.
+    public static func migrator(upTo version: Int = currentVersion) -> DatabaseMigrator {
+        var m = DatabaseMigrator()
+        let all: [(String, (Database) throws -> Void)] = [
+            (migrationNames[0], v1Entities),
+            (migrationNames[1], v2LibraryMeta),
+        ]
+        for (index, (name, body)) in all.prefix(version).enumerated() {
+            m.registerMigration(name) { db in
+                try body(db)
+                // Mirrors the migration count for tools that look at the header (sqlite3, file(1)).
+                try db.execute(sql: "PRAGMA application_id = \(applicationID); PRAGMA user_version = \(index + 1)")
+            }
+        }
+        return m
+    }
+
+    /// v1: the six entities of seeds/000 §2 with their constraints, delete rules and §5 indexes.
+    ///
+    /// Every table has `seq INTEGER PRIMARY KEY`: it keeps the order records had in the backup
+    /// (stable under VACUUM, unlike an implicit rowid) so that archiving reproduces it.
+    /// Dates are REAL seconds since 2001-01-01T00:00:00Z (Foundation's reference date, which
+    /// Core Data uses too), so every `Date` round-trips bit for bit.
+    static func v1Entities(_ db: Database) throws {
+        try db.execute(sql: """
+        CREATE TABLE lists (
+            seq INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            name TEXT NOT NULL,
+            icon TEXT,
+            color_hex TEXT,
+            sort_order INTEGER NOT NULL DEFAULT 0,
+            is_default INTEGER CHECK (is_default IN (0, 1)),
+            date_created REAL,
+            date_modified REAL
+        );
+        CREATE TABLE titles (
+            seq INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            tmdb_id INTEGER NOT NULL,
+            media_type TEXT NOT NULL,
+            stripped INTEGER NOT NULL DEFAULT 0 CHECK (stripped IN (0, 1)),
+            title TEXT,
+            original_title TEXT,
+            imdb_id TEXT,
+            year INTEGER,
+            overview TEXT,
+            genres TEXT,
+            runtime INTEGER,
+            poster_path TEXT,
+            backdrop_path TEXT,
+            original_language TEXT,
+            popularity REAL,
+            vote_average REAL,
+            vote_count INTEGER,
+            release_date REAL,
+            first_air_date REAL,
+            last_air_date REAL,
+            status TEXT,
+            number_of_seasons INTEGER,
+            number_of_episodes INTEGER,
+            watched INTEGER NOT NULL DEFAULT 0 CHECK (watched IN (0, 1)),
+            watched_date REAL,
+            liked_status INTEGER NOT NULL DEFAULT 0,
+            date_added REAL NOT NULL,
+            date_modified REAL,
+            local_poster_path TEXT,
+            local_backdrop_path TEXT,
+            UNIQUE (tmdb_id, media_type),
+            CHECK (stripped = 1 OR (title IS NOT NULL AND year IS NOT NULL AND genres IS NOT NULL AND runtime IS NOT NULL)),
+            CHECK (stripped = 0 OR title IS NULL)
+        );
+        CREATE INDEX titles_media_type ON titles(media_type);
+        CREATE INDEX titles_date_added ON titles(date_added);
+        CREATE INDEX titles_title ON titles(title);
+        CREATE TABLE episodes (
+            seq INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            show_id TEXT NOT NULL REFERENCES titles(id) ON DELETE CASCADE,
+            tmdb_id INTEGER,
+            season_number INTEGER NOT NULL,
+            episode_number INTEGER NOT NULL,
+            stripped INTEGER NOT NULL DEFAULT 0 CHECK (stripped IN (0, 1)),
+            name TEXT,
+            overview TEXT,
+            air_date REAL,
+            runtime INTEGER,
+            still_path TEXT,
+            watched INTEGER NOT NULL DEFAULT 0 CHECK (watched IN (0, 1)),
+            watched_date REAL,
+            date_modified REAL,
+            local_still_path TEXT,
+            UNIQUE (show_id, season_number, episode_number),
+            CHECK (stripped = 1 OR name IS NOT NULL),
+            CHECK (stripped = 0 OR name IS NULL)
+        );
+        CREATE INDEX episodes_season_number ON episodes(season_number);
+        CREATE INDEX episodes_watched ON episodes(watched);
+        CREATE TABLE list_items (
+            seq INTEGER PRIMARY KEY,
+            id TEXT UNIQUE,
+            list_id TEXT NOT NULL REFERENCES lists(id) ON DELETE CASCADE,
+            title_id TEXT NOT NULL REFERENCES titles(id) ON DELETE CASCADE,
+            order_index INTEGER NOT NULL DEFAULT 0,
+            date_added REAL,
+            UNIQUE (list_id, title_id)
+        );
+        CREATE INDEX list_items_order_index ON list_items(order_index);
+        CREATE INDEX list_items_title_id ON list_items(title_id);
+        CREATE TABLE notes (
+            seq INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            title_id TEXT REFERENCES titles(id) ON DELETE CASCADE,
+            episode_id TEXT REFERENCES episodes(id) ON DELETE CASCADE,
+            text TEXT NOT NULL DEFAULT '',
+            owner_only INTEGER NOT NULL DEFAULT 1 CHECK (owner_only IN (0, 1)),
+            date_created REAL NOT NULL,
+            date_modified REAL,
+            CHECK ((title_id IS NULL) <> (episode_id IS NULL))
+        );
+        CREATE INDEX notes_title_id ON notes(title_id);
+        CREATE INDEX notes_episode_id ON notes(episode_id);
+        CREATE TABLE preferences (
+            seq INTEGER PRIMARY KEY CHECK (seq = 1),
+            id TEXT NOT NULL UNIQUE,
+            default_list_id TEXT REFERENCES lists(id) ON DELETE SET NULL,
+            default_liked_status INTEGER NOT NULL DEFAULT 0,
+            image_quality TEXT NOT NULL DEFAULT 'w500',
+            show_watched_in_lists INTEGER NOT NULL DEFAULT 1 CHECK (show_watched_in_lists IN (0, 1)),
+            sort_by TEXT NOT NULL DEFAULT 'dateAdded',
+            sort_ascending INTEGER NOT NULL DEFAULT 0 CHECK (sort_ascending IN (0, 1)),
+            last_sync_date REAL,
+            app_version TEXT
+        );
+        """)
+    }
+
+    /// v2: library-level values (the backup's `sourceVersion` and `exportDate`) and a
+    /// case-insensitive index on list names, which merge matches lists by.
+    static func v2LibraryMeta(_ db: Database) throws {
+        try db.execute(sql: """
+        CREATE TABLE library_meta (
+            key TEXT PRIMARY KEY NOT NULL,
+            value
+        ) WITHOUT ROWID;
+        CREATE INDEX lists_name_nocase ON lists(name COLLATE NOCASE);
+        """)
+    }
+
+    /// The entity tables in dependency order (parents first).
+    static let entityTables = ["lists", "titles", "episodes", "list_items", "notes", "preferences"]
+}
