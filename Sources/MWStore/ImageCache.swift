@@ -43,6 +43,25 @@ public struct ImageCache: Sendable {
         return u
     }
 
+    /// Stores a copy of an image file atomically (streamed, never held in memory); returns its URL.
+    @discardableResult
+    public func store(fileName name: String, copying source: URL) throws -> URL {
+        guard ImageCache.isValidName(name) else {
+            throw MWError.invalid([.error(.ioUnreadable, "image name \(quoted(name)) is not a plain file name")])
+        }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let u = directory.appendingPathComponent(name)
+        let tmp = AtomicFile.temporaryURL(beside: u)
+        do {
+            try FileManager.default.copyItem(at: source, to: tmp)
+        } catch {
+            try? FileManager.default.removeItem(at: tmp)
+            throw MWError.io("cannot copy image \(name): \(error.localizedDescription)")
+        }
+        try AtomicFile.commit(tmp, to: u)
+        return u
+    }
+
     /// The cached files for every image `library` refers to, and the references with no file.
     public func lookup(_ library: Library) -> (found: [(ImageReference, URL)], missing: [ImageReference]) {
         var found: [(ImageReference, URL)] = []

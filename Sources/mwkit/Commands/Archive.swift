@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MWArchive
 import MWCore
 import MWStore
 
@@ -52,9 +53,10 @@ struct Archive: ParsableCommand {
         case .mediawatchV1, .mediawatchV2:
             diagnostics = try BackupIO.write(library, as: format, to: outputURL(output))
         case .mediawatchZip:
-            // LEAD: wire ZIP here — e.g. `try ZipBackup.write(library, images: ImageCache(forDatabase: dbURL), to: outputURL(output))`
-            // (MWArchive); images come from the cache beside the database (`ImageCache.lookup`).
-            throw MWError.usage("archive --to mediawatch-zip is not wired yet; use mediawatch-v2")
+            // Images come from the cache beside the database (filled by restoring ZIPs or by hydrate --images).
+            guard output != "-" else { throw MWError.usage("mediawatch-zip cannot be written to standard output; give -o FILE") }
+            diagnostics = try ZipBackup.write(library, images: DirectoryImageSource(directory: ImageCache(forDatabase: dbURL).directory),
+                                              to: URL(fileURLWithPath: output))
         }
         for d in diagnostics { printErr("mwkit: \(d.severity.rawValue): [\(d.code)] \(d.message)") }
         if output != "-" {

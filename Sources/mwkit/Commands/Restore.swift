@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MWArchive
 import MWCore
 import MWStore
 
@@ -114,8 +115,8 @@ struct Restore: ParsableCommand {
         var imagesStored = 0
         if !dryRun && !loaded.images.isEmpty {
             let cache = ImageCache(forDatabase: dbURL)
-            for (name, bytes) in loaded.images {
-                try cache.store(fileName: name, bytes: bytes)
+            for (name, file) in loaded.images {
+                try cache.store(fileName: name, copying: file)
                 imagesStored += 1
             }
         }
@@ -156,15 +157,24 @@ final class PhaseClock {
 /// What restore reads from its input: the validated backup and, for a ZIP, its images.
 struct RestoreInput {
     var result: ReadResult
-    /// Image files (name → bytes) carried by a ZIP backup.
-    var images: [(String, [UInt8])] = []
+    /// Image files (cache file name → extracted file) carried by a ZIP backup.
+    var images: [(String, URL)] = []
+    /// Keeps a ZIP's extracted images (and a stdin copy) alive until restore is done.
+    var loaded: LoadedBackup?
 
     /// The single place restore reads a backup (any format, via the CLI's ``BackupLoader``).
-    // LEAD: when the loader returns a ZIP's images, fill `images` here (name → bytes);
-    // restore stores them in the image cache beside the database.
+    /// A ZIP's referenced images are extracted in one pass over the archive.
     static func read(path: String, options: ReadOptions) throws -> RestoreInput {
         let loaded = try BackupLoader.load(path, options: options)
-        return RestoreInput(result: loaded.result, images: [])
+        var images: [(String, URL)] = []
+        if let zip = loaded.zip, let lib = loaded.result.library, loaded.result.isValid {
+            var seen = Set<String>()
+            let keys = lib.imageReferences.map { ImageKey(role: $0.role, fileName: $0.fileName) }
+                .filter { seen.insert($0.fileName).inserted }
+            try zip.images.prepare(keys)
+            for k in keys { if let u = zip.images.file(for: k) { images.append((k.fileName, u)) } }
+        }
+        return RestoreInput(result: loaded.result, images: images, loaded: loaded)
     }
 }
 
