@@ -33,6 +33,7 @@ let package = Package(
         .target(name: "MWStore", dependencies: [
             "MWCore",
             .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "GRDBSQLite", package: "GRDB.swift"),  // raw statements for bulk loads
         ]),
         .target(name: "MWTMDb", dependencies: [
             "MWCore",
