@@ -19,13 +19,13 @@ struct Strip: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output file ('-' for stdout).")
     var output: String
 
-    @Option(help: "Output format: mediawatch-v2 (default) or mediawatch-zip.")
-    var to: BackupFormat = .mediawatchV2
+    @Option(help: "Output format: mediawatch-v2 or mediawatch-zip (default: ZIP for a ZIP input, else v2).")
+    var to: BackupFormat?
 
     @OptionGroup var inputOptions: InputOptions
 
     func run() throws {
-        if to == .mediawatchV1 {
+        if to == .some(.mediawatchV1) {
             throw CLIExit.failure("cannot strip to mediawatch-v1: v1 has no way to mark a record as stripped; use --to mediawatch-v2 or mediawatch-zip", code: 2)
         }
         do {
@@ -36,7 +36,7 @@ struct Strip: ParsableCommand {
             }
             let stripped = lib.stripped()
             var diags: [Diagnostic] = []
-            switch to {
+            switch to ?? (loaded.zip != nil ? .mediawatchZip : .mediawatchV2) {
             case .mediawatchV2:
                 diags = try BackupIO.write(stripped, as: .mediawatchV2, to: outputURL(output))
             case .mediawatchZip:
