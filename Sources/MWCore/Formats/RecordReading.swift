@@ -320,7 +320,6 @@ extension ReadSession {
         let table = RecordKeys.prefsV2
         try s.beginObject()
         var seen: UInt64 = 0
-        var failed: UInt64 = 0
         var first = true
         var p = UserPreferences(id: "")
         coll = ""
