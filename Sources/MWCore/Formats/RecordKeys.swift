@@ -29,4 +29,11 @@ enum RecordKeys {
     static let prefsNames = ["id", "defaultListId", "defaultLikedStatus", "imageQuality", "showWatchedInLists", "sortBy",
                              "sortAscending", "lastSyncDate", "appVersion"]
     static let prefsV2 = KeyTable(prefsNames)
+
+    // Field numbers the validator refers to (indexes into the name arrays above).
+    static let id = 0
+    enum Title { static let tmdbId = 1, mediaType = 2, title = 5, likedStatus = 25 }
+    enum Episode { static let showId = 1, seasonNumber = 3, episodeNumber = 4, name = 6 }
+    enum List { static let name = 1 }
+    enum Note { static let parentId = 1, parentType = 2 }
 }

@@ -38,14 +38,20 @@ extension ReadSession {
         }
         // Collections in file order, so the mapping is walked front to back.
         let colls = ["lists", "titles", "episodes", "notes"].compactMap { k in top[k].map { (k, $0) } }.sorted { $0.1 < $1.1 }
+        let valueStarts = entries.map(\.value).sorted()
         for (name, off) in colls {
             s.pos = off
-            try readCollection(name)
+            // Upper bound on the records in this array: its byte size over the smallest
+            // possible record (~96 bytes); capacity reserved but never touched costs no memory.
+            let end = valueStarts.first { $0 > off } ?? bytes.count
+            let bound = min((end - off) / 96 + 16, 50_000_000)
+            if name == "episodes" { v.reserveEpisodes(bound) }
+            try readCollection(name, expected: bound)
             if v.diags.isFull { return }
         }
     }
 
-    mutating func readCollection(_ name: String) throws {
+    mutating func readCollection(_ name: String, expected: Int) throws {
         guard s.peekKind() == .array else {
             try typeMismatch(name, expected: "an array")
             return
@@ -54,7 +60,7 @@ extension ReadSession {
         var first = true
         coll = name
         idx = 0
-        var offsets: [Int] = []
+        var offsets = OffsetList(fileSize: bytes.count, reserve: expected)
         defer { coll = ""; sub = nil }
         while try s.nextElement(first: &first) {
             s.skipWhitespace()
@@ -77,15 +83,6 @@ extension ReadSession {
             }
         }
         locator.entityOffsets[name] = offsets
-    }
-
-    /// Names of the table's fields that were absent or failed to read (nil when none did).
-    func unreadable(_ table: KeyTable, seen: UInt64, failed: UInt64) -> Set<String>? {
-        let missing = ~seen | failed
-        guard missing & table.allowedMask != 0 else { return nil }
-        var out = Set<String>()
-        for f in 0..<table.count where missing & table.allowedMask & (1 << UInt64(f)) != 0 { out.insert(table.name(f)) }
-        return out
     }
 
     /// Reads the keys of the object just opened: unknown and repeated keys are reported, each
@@ -128,7 +125,7 @@ extension ReadSession {
         requireKeys(table, seen: seen, required: dialect == .v1 ? [0, 1, 4, 8] : [0, 1, 4, 9], offset: start)
         result.counts.lists += 1
         result.counts.listItems += l.items.count
-        v.list(l, .init(index: idx, offset: start, unreadable: unreadable(table, seen: seen, failed: failed)), itemOffsets: itemOffsets)
+        v.list(l, .init(index: idx, offset: start, missing: (~seen | failed) & table.allowedMask), itemOffsets: itemOffsets)
         if options.buildLibrary { lib.lists.append(l) }
     }
 
@@ -241,7 +238,7 @@ extension ReadSession {
         }
         requireKeys(table, seen: seen, required: required, offset: start)
         result.counts.titles += 1
-        v.title(t, .init(index: idx, offset: start, unreadable: unreadable(table, seen: seen, failed: failed)))
+        v.title(t, .init(index: idx, offset: start, missing: (~seen | failed) & table.allowedMask))
         if options.buildLibrary { lib.titles.append(t) }
     }
 
@@ -284,7 +281,7 @@ extension ReadSession {
         }
         requireKeys(table, seen: seen, required: required, offset: start)
         result.counts.episodes += 1
-        v.episode(e, .init(index: idx, offset: start, unreadable: unreadable(table, seen: seen, failed: failed)))
+        v.episode(e, .init(index: idx, offset: start, missing: (~seen | failed) & table.allowedMask))
         if options.buildLibrary { lib.episodes.append(e) }
     }
 
@@ -307,7 +304,7 @@ extension ReadSession {
         }
         requireKeys(table, seen: seen, required: [0, 1, 2, 3, 4, 5], offset: start)
         result.counts.notes += 1
-        v.note(n, .init(index: idx, offset: start, unreadable: unreadable(table, seen: seen, failed: failed)))
+        v.note(n, .init(index: idx, offset: start, missing: (~seen | failed) & table.allowedMask))
         if options.buildLibrary { lib.notes.append(n) }
     }
 

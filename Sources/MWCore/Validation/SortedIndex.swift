@@ -32,6 +32,10 @@ struct SortedIndex<Key: Comparable> {
         return dupes.sorted { $0.0 < $1.0 }
     }
 
+    /// Reserves room for `n` entries up front (untouched capacity costs no memory), so the
+    /// index never doubles and copies itself while a large file streams in.
+    mutating func reserve(_ n: Int) { entries.reserveCapacity(n) }
+
     /// The first record with `key` (after ``finalize()``).
     func first(_ key: Key) -> Int32? {
         var lo = 0, hi = entries.count

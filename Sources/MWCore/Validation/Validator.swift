@@ -8,11 +8,11 @@ public struct Validator {
     struct Origin {
         var index: Int
         var offset: Int?
-        /// Field names that were missing or unreadable in the source: their rules are skipped,
-        /// since the structural diagnostic already says what is wrong (nil: all present).
-        var unreadable: Set<String>? = nil
+        /// Fields (by ``RecordKeys`` number) missing or unreadable in the source: their rules
+        /// are skipped, since the structural diagnostic already says what is wrong.
+        var missing: UInt64 = 0
 
-        func has(_ field: String) -> Bool { !(unreadable?.contains(field) ?? false) }
+        func has(_ field: Int) -> Bool { missing & (1 << UInt64(field)) == 0 }
     }
 
     var diags: DiagnosticBag
@@ -64,7 +64,7 @@ public struct Validator {
 
     private mutating func checkId(_ id: String, _ coll: String, _ o: Origin, field: String = "id") -> IDKey {
         let k = IDKey(id)
-        if !k.isUUID && o.has(field) {
+        if !k.isUUID && o.has(RecordKeys.id) {
             report(.error, .idFormat, "\(field) \(quoted(id)) is not a UUID", coll, o, field)
         }
         return k
@@ -104,6 +104,14 @@ public struct Validator {
         return s.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
     }
 
+    /// Reserves index room for up to `n` episodes (an upper bound from the byte size of the
+    /// `episodes` array), so large files never pay for doubling copies.
+    mutating func reserveEpisodes(_ n: Int) {
+        episodeIds.reserve(n)
+        episodeKeys.reserve(n)
+        pendingShows.reserveCapacity(n)
+    }
+
     // MARK: Records
 
     mutating func list(_ l: MediaList, _ o: Origin, itemOffsets: [Int]?) {
@@ -111,7 +119,7 @@ public struct Validator {
         if let prev = listIds[k] {
             report(.error, .idDuplicate, "list id \(quoted(l.id)) is used again (first at /lists/\(prev))", "lists", o, "id")
         } else { listIds[k] = Int32(o.index) }
-        if !o.has("name") {
+        if !o.has(RecordKeys.List.name) {
         } else if Validator.isBlank(l.name) {
             report(.error, .listNameEmpty, "list name is empty", "lists", o, "name")
         } else if l.name.unicodeScalars.count > 100 {
@@ -144,10 +152,10 @@ public struct Validator {
 
     mutating func title(_ t: Title, _ o: Origin) {
         let k = checkId(t.id, "titles", o)
-        if o.has("tmdbId") && t.tmdbId <= 0 {
+        if o.has(RecordKeys.Title.tmdbId) && t.tmdbId <= 0 {
             report(.error, .titleTmdbIdPositive, "tmdbId must be > 0, found \(t.tmdbId)", "titles", o, "tmdbId")
         }
-        if o.has("mediaType") && !t.mediaType.isKnown {
+        if o.has(RecordKeys.Title.mediaType) && !t.mediaType.isKnown {
             report(.error, .titleMediaType, "mediaType must be \"movie\" or \"tv\", found \(quoted(t.mediaType.rawValue))", "titles", o, "mediaType")
         }
         if let prev = titleIds[k] {
@@ -157,11 +165,11 @@ public struct Validator {
         if let prev = tmdbKeys[tk] {
             report(.error, .titleDuplicate, "\(t.mediaType) with tmdbId \(t.tmdbId) appears twice (first at /titles/\(prev))", "titles", o, "tmdbId")
         } else { tmdbKeys[tk] = Int32(o.index) }
-        if o.has("likedStatus") && ![-1, 0, 1].contains(t.likedStatus) {
+        if o.has(RecordKeys.Title.likedStatus) && ![-1, 0, 1].contains(t.likedStatus) {
             report(.error, .titleLikedStatus, "likedStatus must be -1, 0 or 1, found \(t.likedStatus)", "titles", o, "likedStatus")
         }
         if let m = t.metadata {
-            if o.has("title") && Validator.isBlank(m.title) {
+            if o.has(RecordKeys.Title.title) && Validator.isBlank(m.title) {
                 report(.error, .titleEmpty, "title is empty", "titles", o, "title")
             }
             if let imdb = m.imdbId, !Validator.isImdbId(imdb) {
@@ -186,16 +194,16 @@ public struct Validator {
             } else { rawEpisodeIds[s] = Int32(o.index) }
         }
         let show = IDKey(e.showId)
-        if !show.isUUID && o.has("showId") {
+        if !show.isUUID && o.has(RecordKeys.Episode.showId) {
             report(.error, .idFormat, "showId \(quoted(e.showId)) is not a UUID", "episodes", o, "showId")
         }
-        if o.has("seasonNumber") && e.seasonNumber < 0 {
+        if o.has(RecordKeys.Episode.seasonNumber) && e.seasonNumber < 0 {
             report(.error, .episodeSeasonNumber, "seasonNumber must be >= 0, found \(e.seasonNumber)", "episodes", o, "seasonNumber")
         }
-        if o.has("episodeNumber") && e.episodeNumber < 1 {
+        if o.has(RecordKeys.Episode.episodeNumber) && e.episodeNumber < 1 {
             report(.error, .episodeEpisodeNumber, "episodeNumber must be >= 1, found \(e.episodeNumber)", "episodes", o, "episodeNumber")
         }
-        if let m = e.metadata, o.has("name"), Validator.isBlank(m.name) {
+        if let m = e.metadata, o.has(RecordKeys.Episode.name), Validator.isBlank(m.name) {
             report(.error, .episodeNameEmpty, "episode name is empty", "episodes", o, "name")
         }
         let showNum: Int32
@@ -239,7 +247,7 @@ public struct Validator {
         if count > 10_000 {
             report(.error, .noteTextLength, "note text has \(count) characters (max 10,000)", "notes", o, "text")
         }
-        if !o.has("parentType") || !o.has("parentId") {
+        if !o.has(RecordKeys.Note.parentType) || !o.has(RecordKeys.Note.parentId) {
         } else if !n.parentType.isKnown {
             report(.error, .noteParentType, "parentType must be \"title\" or \"episode\", found \(quoted(n.parentType.rawValue))", "notes", o, "parentType")
         } else {
