@@ -1,32 +1,11 @@
 import Foundation
+import MWCore
 
 /// Title genres are stored as a JSON array of strings (`["Drama","Crime"]`): one column,
 /// readable with the sqlite3 CLI and queryable with `json_each`, order kept.
 enum GenresCodec {
     static func encode(_ genres: [String]) -> String {
-        var out = "["
-        for (i, g) in genres.enumerated() {
-            if i > 0 { out += "," }
-            out += "\""
-            for u in g.unicodeScalars {
-                switch u {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                case "\t": out += "\\t"
-                default:
-                    if u.value < 0x20 {
-                        let hex = String(u.value, radix: 16)
-                        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                    } else {
-                        out.unicodeScalars.append(u)
-                    }
-                }
-            }
-            out += "\""
-        }
-        return out + "]"
+        "[" + genres.map { JSONText.literal($0) }.joined(separator: ",") + "]"
     }
 
     /// Decodes the column; nil when it is not a JSON array of strings.
