@@ -1,3 +1,4 @@
+import MWCore
 import Foundation
 
 // The fast path of the TMDb models (see FastJSONReader): same fields and null handling as
