@@ -18,6 +18,22 @@ public struct JSONPullReader {
 
     init(_ bytes: UnsafeRawBufferPointer) { s = JSONScanner(bytes: bytes, limits: JSONLimits()) }
 
+    /// A reader over `bytes` (which must outlive it), after a UTF-8 byte order mark if any.
+    public init(bytes: UnsafeRawBufferPointer, limits: JSONLimits = .init()) {
+        s = JSONScanner(bytes: bytes, limits: limits)
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { s.pos = 3 }
+    }
+
+    /// The byte offset of the next unread byte.
+    public var offset: Int { s.pos }
+
+    public mutating func isString() -> Bool { s.peekKind() == .string }
+    public mutating func isObject() -> Bool { s.peekKind() == .object }
+    public mutating func isArray() -> Bool { s.peekKind() == .array }
+
+    /// Insists nothing but whitespace follows.
+    public mutating func end() throws { try s.expectEnd() }
+
     /// Decodes a whole document with `body`, insisting nothing but whitespace follows.
     public static func decode<T>(_ data: Data, _ body: (inout JSONPullReader) throws -> T) throws -> T {
         try data.withUnsafeBytes { raw in
