@@ -37,6 +37,21 @@ enum ConflictResolver {
         }
     }
 
+    /// The record a policy keeps — existing (keep), incoming (theirs) or the newer one (newer,
+    /// union) — after `union` adjusts it for the union policy.
+    static func choose<T>(_ policy: ConflictPolicy, existing e: T, incoming inc: T, newer: Bool,
+                          union: (inout T) -> Void) -> T {
+        switch policy {
+        case .keep: return e
+        case .theirs: return inc
+        case .newer: return newer ? inc : e
+        case .union:
+            var m = newer ? inc : e
+            union(&m)
+            return m
+        }
+    }
+
     static func title(existing e: Title, incoming i: Title, policy: ConflictPolicy) -> Resolution<Title> {
         var inc = i
         inc.id = e.id
@@ -44,13 +59,7 @@ enum ConflictResolver {
         let fields = diff(e, inc, titleFields)
         if fields.isEmpty { return Resolution(merged: e, fields: [], changes: false) }
         let newer = incomingIsNewer(e.dateModified, i.dateModified)
-        var m: Title
-        switch policy {
-        case .keep: m = e
-        case .theirs: m = inc
-        case .newer: m = newer ? inc : e
-        case .union:
-            m = newer ? inc : e
+        var m = choose(policy, existing: e, incoming: inc, newer: newer) { m in
             m.watched = e.watched || i.watched
             m.watchedDate = earliest(e.watchedDate, i.watchedDate)
             m.likedStatus = newer ? i.likedStatus : e.likedStatus
@@ -69,13 +78,7 @@ enum ConflictResolver {
         let fields = diff(e, inc, episodeFields)
         if fields.isEmpty { return Resolution(merged: e, fields: [], changes: false) }
         let newer = incomingIsNewer(e.dateModified, i.dateModified)
-        var m: Episode
-        switch policy {
-        case .keep: m = e
-        case .theirs: m = inc
-        case .newer: m = newer ? inc : e
-        case .union:
-            m = newer ? inc : e
+        var m = choose(policy, existing: e, incoming: inc, newer: newer) { m in
             m.watched = e.watched || i.watched
             m.watchedDate = earliest(e.watchedDate, i.watchedDate)
             m.dateModified = latest(e.dateModified, i.dateModified)
