@@ -99,3 +99,18 @@ struct CLITests {
         #expect((doc["lists"] as! [Any]).count == lib.lists.count)
     }
 }
+
+extension CLITests {
+    @Test func outputNamingTheInputIsRefused() throws {
+        let dir = try TestSupport.tempDir()
+        let copy = dir.appendingPathComponent("backup.json")
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: v1), to: copy)
+        let before = try Data(contentsOf: copy)
+        for cmd in [["migrate", copy.path, "--to", "2", "-o", copy.path],
+                    ["convert", copy.path, "--to", "mediawatch-v2", "-o", copy.path],
+                    ["strip", copy.path, "-o", copy.path]] {
+            #expect(try TestSupport.run(cmd).status == 2, "\(cmd[0])")
+        }
+        #expect(try Data(contentsOf: copy) == before)
+    }
+}

@@ -21,6 +21,7 @@ struct Convert: ParsableCommand {
     @OptionGroup var inputOptions: InputOptions
 
     func run() throws {
+        try refuseOverwritingInput(input, out.output)
         do {
             let loaded = try BackupLoader.loadValid(input, options: inputOptions.readOptions())
             let from = loaded.result.formatVersion ?? 1

@@ -72,6 +72,7 @@ struct Hydrate: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try refuseOverwritingInput(input, output)
         try checkUsage()
         let env = ProcessInfo.processInfo.environment
         LoggingSystem.bootstrap { label in

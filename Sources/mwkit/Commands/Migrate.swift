@@ -20,6 +20,7 @@ struct Migrate: ParsableCommand {
     @OptionGroup var inputOptions: InputOptions
 
     func run() throws {
+        try refuseOverwritingInput(input, out.output)
         guard let target = BackupFormat.json(version: to) else { throw CLIExit.failure("--to must be 1 or 2", code: 2) }
         do {
             let loaded = try BackupLoader.loadValid(input, options: inputOptions.readOptions())

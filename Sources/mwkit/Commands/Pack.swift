@@ -37,6 +37,7 @@ struct Pack: ParsableCommand {
     }
 
     func run() throws {
+        try refuseOverwritingInput(input, output)
         do {
             if let images {
                 var isDir: ObjCBool = false

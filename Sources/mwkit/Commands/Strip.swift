@@ -25,6 +25,7 @@ struct Strip: ParsableCommand {
     @OptionGroup var inputOptions: InputOptions
 
     func run() throws {
+        try refuseOverwritingInput(input, output)
         if to == .some(.mediawatchV1) {
             throw CLIExit.failure("cannot strip to mediawatch-v1: v1 has no way to mark a record as stripped; use --to mediawatch-v2 or mediawatch-zip", code: 2)
         }

@@ -27,3 +27,11 @@ func printErr(_ s: String) {
 func outputURL(_ path: String) -> URL? {
     path == "-" ? nil : URL(fileURLWithPath: path)
 }
+
+/// Inputs are never modified: refuse an output path that names the input file (exit 2).
+func refuseOverwritingInput(_ input: String, _ output: String) throws {
+    guard input != "-", output != "-" else { return }
+    let a = URL(fileURLWithPath: input).resolvingSymlinksInPath().standardizedFileURL.path
+    let b = URL(fileURLWithPath: output).resolvingSymlinksInPath().standardizedFileURL.path
+    if a == b { throw CLIExit.failure("the output \(output) is the input file; mwkit never modifies its input — choose another -o", code: 2) }
+}
