@@ -7,17 +7,22 @@ public enum Severity: String, Sendable, Codable, Comparable {
 /// One finding about an input: what (a stable `code` and a message naming the offending
 /// value) and where (a JSON Pointer and, when known, line and column, 1-based).
 public struct Diagnostic: Sendable, Codable, Equatable {
+    /// Error (the input is invalid) or warning.
     public var severity: Severity
     /// A stable code from ``DiagnosticCode``, documented in docs/DIAGNOSTICS.md.
     public var code: String
+    /// What is wrong, naming the offending value.
     public var message: String
     /// RFC 6901 JSON Pointer into the document ("" is the root).
     public var pointer: String
+    /// 1-based line of the offending value, when read from a file.
     public var line: Int?
+    /// 1-based column (in Unicode scalars) of the offending value.
     public var column: Int?
     /// Byte offset into the source, when known (used to compute line and column lazily).
     public var offset: Int?
 
+    /// A finding with a code from ``DiagnosticCode``; position fields are optional.
     public init(_ severity: Severity, _ code: DiagnosticCode, _ message: String, pointer: String = "",
                 line: Int? = nil, column: Int? = nil, offset: Int? = nil) {
         self.severity = severity
@@ -29,10 +34,12 @@ public struct Diagnostic: Sendable, Codable, Equatable {
         self.offset = offset
     }
 
+    /// An error finding.
     public static func error(_ code: DiagnosticCode, _ message: String, pointer: String = "", offset: Int? = nil) -> Diagnostic {
         Diagnostic(.error, code, message, pointer: pointer, offset: offset)
     }
 
+    /// A warning finding.
     public static func warning(_ code: DiagnosticCode, _ message: String, pointer: String = "", offset: Int? = nil) -> Diagnostic {
         Diagnostic(.warning, code, message, pointer: pointer, offset: offset)
     }

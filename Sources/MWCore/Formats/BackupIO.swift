@@ -38,6 +38,7 @@ public struct ReadResult: Sendable {
     public var formatVersion: Int?
     /// The library read, nil when the input could not be parsed into one.
     public var library: Library?
+    /// Every finding, structural and semantic, in document order.
     public var diagnostics: [Diagnostic]
     /// Counts per entity, filled even when the library is not built.
     public var counts: EntityCounts = .init()
@@ -51,7 +52,9 @@ public struct ReadResult: Sendable {
         self.counts = counts
     }
 
+    /// Number of error diagnostics.
     public var errorCount: Int { diagnostics.lazy.filter { $0.severity == .error }.count }
+    /// Number of warning diagnostics.
     public var warningCount: Int { diagnostics.lazy.filter { $0.severity == .warning }.count }
     /// No errors (warnings allowed).
     public var isValid: Bool { errorCount == 0 }

@@ -27,8 +27,13 @@ public struct JSONPullReader {
     /// The byte offset of the next unread byte.
     public var offset: Int { s.pos }
 
+    // Kind tests for the next value (white space skipped, nothing consumed).
+
+    /// Whether the next value is a string.
     public mutating func isString() -> Bool { s.peekKind() == .string }
+    /// Whether the next value is an object.
     public mutating func isObject() -> Bool { s.peekKind() == .object }
+    /// Whether the next value is an array.
     public mutating func isArray() -> Bool { s.peekKind() == .array }
 
     /// Insists nothing but whitespace follows.
@@ -107,19 +112,23 @@ public struct JSONPullReader {
         while try s.nextElement(first: &first) { try body(&self) }
     }
 
+    /// The next value as a string (throws ``Failure`` for any other type).
     public mutating func string() throws -> String {
         guard s.peekKind() == .string else { throw Failure() }
         return try s.readString()
     }
 
+    /// The next value as an integer (an integral number; throws otherwise).
     public mutating func int64() throws -> Int64 {
         guard s.peekKind() == .number else { throw Failure() }
         guard let v = s.integerValue(try s.scanNumber()) else { throw Failure() }
         return v
     }
 
+    /// The next value as an `Int`.
     public mutating func int() throws -> Int { Int(try int64()) }
 
+    /// The next value as a finite `Double`.
     public mutating func double() throws -> Double {
         guard s.peekKind() == .number else { throw Failure() }
         let d = s.doubleValue(try s.scanNumber())
@@ -127,11 +136,15 @@ public struct JSONPullReader {
         return d
     }
 
+    /// The next value as a boolean.
     public mutating func bool() throws -> Bool {
         guard s.peekKind() == .bool else { throw Failure() }
         return try s.readBool()
     }
 
+    // Optional variants: nil for `null`.
+
+    /// A string or nil for `null`.
     public mutating func optString() throws -> String? { try isNull() ? nil : try string() }
     public mutating func optInt() throws -> Int? { try isNull() ? nil : try int() }
     public mutating func optInt64() throws -> Int64? { try isNull() ? nil : try int64() }

@@ -128,6 +128,7 @@ struct JSONWriter {
 
 /// "Now" for outputs: `SOURCE_DATE_EPOCH` (seconds since 1970) when set, so builds are reproducible.
 public enum Clock {
+    /// The current date, or `SOURCE_DATE_EPOCH` when set.
     public static func now() -> Date {
         if let s = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let v = Int64(s.trimmingCharacters(in: .whitespaces)) {
             return Date(timeIntervalSince1970: TimeInterval(v))
