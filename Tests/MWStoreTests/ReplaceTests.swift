@@ -43,9 +43,12 @@ import Testing
         // The last episode names a show that does not exist: the foreign key fails at the very end.
         bad.episodes.append(Episode(id: "X", showId: "missing-show", seasonNumber: 1, episodeNumber: 1,
                                     metadata: EpisodeMetadata(name: "orphan")))
-        #expect(throws: MWError.self) {
+        let error = #expect(throws: MWError.self) {
             try store.restore(bad, options: RestoreOptions(strategy: .replace, snapshot: false))
         }
+        // Replace checks the foreign keys once, before the commit: the message names the row.
+        #expect("\(error.map { "\($0)" } ?? "")".contains("episodes row id X refers to a titles row that does not exist"))
+        #expect(try store.queue.read { db in try Int.fetchOne(db, sql: "PRAGMA foreign_keys") } == 1)
         #expect(try store.contentHash() == before)
         #expect(try store.loadLibrary() == Fixtures.library())
     }
