@@ -84,10 +84,6 @@ struct ReadSession {
         }.map(\.element)
         SourcePosition.resolve(&d, in: bytes)
         result.diagnostics = d
-        if ProcessInfo.processInfo.environment["MWKIT_DEBUG_RSS"] != nil,
-           let st = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) {
-            FileHandle.standardError.write(Data((st.split(separator: "\n").filter { $0.hasPrefix("Vm") || $0.hasPrefix("Rss") }.joined(separator: "\n") + "\nmapped=\(mapped != nil)\n").utf8))
-        }
         if parsed && result.format != nil && options.buildLibrary { result.library = lib }
     }
 

@@ -16,8 +16,6 @@ public struct JSONPullReader {
 
     var s: JSONScanner
 
-    init(_ bytes: UnsafeRawBufferPointer) { s = JSONScanner(bytes: bytes, limits: JSONLimits()) }
-
     /// A reader over `bytes` (which must outlive it), after a UTF-8 byte order mark if any.
     public init(bytes: UnsafeRawBufferPointer, limits: JSONLimits = .init()) {
         s = JSONScanner(bytes: bytes, limits: limits)
@@ -42,7 +40,7 @@ public struct JSONPullReader {
     /// Decodes a whole document with `body`, insisting nothing but whitespace follows.
     public static func decode<T>(_ data: Data, _ body: (inout JSONPullReader) throws -> T) throws -> T {
         try data.withUnsafeBytes { raw in
-            var r = JSONPullReader(raw)
+            var r = JSONPullReader(bytes: raw)
             do {
                 let v = try body(&r)
                 try r.s.expectEnd()

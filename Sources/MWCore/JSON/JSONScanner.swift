@@ -167,7 +167,6 @@ struct JSONScanner {
         pos += 1
         let start = pos
         var escaped = false
-        var ascii = true
         while true {
             // Fast path over plain ASCII, eight bytes at a time (SWAR): stop at a byte that is
             // '"', '\\', a control character or non-ASCII.
@@ -207,13 +206,11 @@ struct JSONScanner {
                 continue
             }
             if c < 0x20 { throw fail("unescaped control character (0x\(String(c, radix: 16))) in string") }
-            ascii = false
             pos += try utf8SequenceLength(at: pos)
         }
         if pos - start > limits.maxStringBytes {
             throw JSONError(code: .jsonTooLarge, message: "string of \(pos - start) bytes exceeds the limit of \(limits.maxStringBytes)", offset: open)
         }
-        _ = ascii
         pos += 1
         return (start, pos - 1, escaped)
     }
@@ -305,192 +302,6 @@ struct JSONScanner {
         default:
             scratch.append(UInt8(0xF0 | (v >> 18))); scratch.append(UInt8(0x80 | ((v >> 12) & 0x3F)))
             scratch.append(UInt8(0x80 | ((v >> 6) & 0x3F))); scratch.append(UInt8(0x80 | (v & 0x3F)))
-        }
-    }
-
-    /// Whether the raw key bytes equal `name` (keys with escapes are decoded first).
-    func keyEquals(_ r: (start: Int, end: Int, escaped: Bool), _ name: StaticString) -> Bool {
-        guard !r.escaped, r.end - r.start == name.utf8CodeUnitCount else { return false }
-        return memcmp(base + r.start, name.utf8Start, name.utf8CodeUnitCount) == 0
-    }
-
-    // MARK: Numbers and literals
-
-    /// A scanned number: its byte range and whether it has a fraction or exponent.
-    struct NumberToken { var start: Int; var end: Int; var isInteger: Bool }
-
-    /// Scans a number per the JSON grammar.
-    mutating func scanNumber() throws -> NumberToken {
-        let start = pos
-        if pos < count && base[pos] == UInt8(ascii: "-") {
-            pos += 1
-            if pos < count && base[pos] == UInt8(ascii: "I") { throw JSONError(code: .jsonNonFinite, message: "NaN and Infinity are not JSON numbers", offset: start) }
-        }
-        guard pos < count, isDigit(base[pos]) else { throw fail("invalid number: expected a digit, found \(describeByte(at: pos))") }
-        if base[pos] == UInt8(ascii: "0") {
-            pos += 1
-            if pos < count && isDigit(base[pos]) { throw fail("invalid number: leading zero", at: start) }
-        } else {
-            while pos < count && isDigit(base[pos]) { pos += 1 }
-        }
-        var isInteger = true
-        if pos < count && base[pos] == UInt8(ascii: ".") {
-            isInteger = false
-            pos += 1
-            guard pos < count, isDigit(base[pos]) else { throw fail("invalid number: expected a digit after '.'") }
-            while pos < count && isDigit(base[pos]) { pos += 1 }
-        }
-        if pos < count && (base[pos] == UInt8(ascii: "e") || base[pos] == UInt8(ascii: "E")) {
-            isInteger = false
-            pos += 1
-            if pos < count && (base[pos] == UInt8(ascii: "+") || base[pos] == UInt8(ascii: "-")) { pos += 1 }
-            guard pos < count, isDigit(base[pos]) else { throw fail("invalid number: expected a digit in exponent") }
-            while pos < count && isDigit(base[pos]) { pos += 1 }
-        }
-        if pos - start > limits.maxNumberBytes {
-            throw JSONError(code: .jsonNumberRange, message: "number literal of \(pos - start) characters is out of range", offset: start)
-        }
-        return NumberToken(start: start, end: pos, isInteger: isInteger)
-    }
-
-    /// The token's value as an integer, or nil if it has a non-zero fraction or is out of Int64 range.
-    func integerValue(_ t: NumberToken) -> Int64? {
-        if t.isInteger {
-            var i = t.start
-            let neg = base[i] == UInt8(ascii: "-")
-            if neg { i += 1 }
-            var v: Int64 = 0
-            while i < t.end {
-                let d = Int64(base[i] &- 48)
-                let (m, o1) = v.multipliedReportingOverflow(by: 10)
-                let (s, o2) = neg ? m.subtractingReportingOverflow(d) : m.addingReportingOverflow(d)
-                if o1 || o2 { return nil }
-                v = s
-                i += 1
-            }
-            return v
-        }
-        let d = doubleValue(t)
-        guard d.isFinite, d == d.rounded(), abs(d) < 9.2e18 else { return nil }
-        return Int64(d)
-    }
-
-    /// The token's value as a Double (correctly rounded by strtod); may be infinite when out of range.
-    func doubleValue(_ t: NumberToken) -> Double {
-        if let fast = fastDouble(t) { return fast }
-        let n = t.end - t.start
-        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: n + 1) { buf in
-            for k in 0..<n { buf[k] = CChar(bitPattern: base[t.start + k]) }
-            buf[n] = 0
-            return strtod(buf.baseAddress!, nil)
-        }
-    }
-
-    /// Clinger's fast path: a decimal with at most 15 significant digits and no exponent is
-    /// an exact integer divided by an exact power of ten, so one IEEE division rounds it
-    /// correctly — the same result as strtod, several times faster (dates have fractions).
-    private func fastDouble(_ t: NumberToken) -> Double? {
-        var i = t.start
-        let neg = base[i] == UInt8(ascii: "-")
-        if neg { i += 1 }
-        var mantissa: UInt64 = 0, digits = 0, fraction = 0, seenDot = false
-        while i < t.end {
-            let c = base[i]
-            if c == UInt8(ascii: ".") { seenDot = true; i += 1; continue }
-            guard isDigit(c) else { return nil } // exponent: slow path
-            if mantissa != 0 || c != 48 { digits += 1 }
-            if digits > 15 { return nil }
-            mantissa = mantissa * 10 + UInt64(c - 48)
-            if seenDot { fraction += 1 }
-            i += 1
-        }
-        guard fraction <= 22 else { return nil }
-        let v = Double(mantissa) / JSONScanner.powersOfTen[fraction]
-        return neg ? -v : v
-    }
-
-    private static let powersOfTen: [Double] = (0...22).map { p in (0..<p).reduce(1.0) { a, _ in a * 10 } }
-
-    /// Reads `true` or `false`.
-    mutating func readBool() throws -> Bool {
-        if matchLiteral("true") { return true }
-        if matchLiteral("false") { return false }
-        throw unexpectedValue()
-    }
-
-    /// Reads `null`.
-    mutating func readNull() throws {
-        if !matchLiteral("null") { throw unexpectedValue() }
-    }
-
-    private mutating func matchLiteral(_ lit: StaticString) -> Bool {
-        let n = lit.utf8CodeUnitCount
-        guard pos + n <= count, memcmp(base + pos, lit.utf8Start, n) == 0 else { return false }
-        if pos + n < count, isIdentChar(base[pos + n]) { return false }
-        pos += n
-        return true
-    }
-
-    // MARK: Skipping
-
-    /// Skips an array or object by bracket counting only (strings are jumped over, nothing is
-    /// validated), handing passed pages back to `mapped`. Used by the top-level pre-scan for
-    /// collections the main pass reads (and validates) again; on any doubt it throws and the
-    /// caller falls back to ``skipValue()``.
-    mutating func fastSkipContainer(mapped: MappedFile?) throws {
-        var d = 0
-        var lastRelease = pos
-        while pos < count {
-            let c = base[pos]
-            switch c {
-            case UInt8(ascii: "\""):
-                // Jump to the closing quote with memchr; a quote preceded by an odd number of
-                // backslashes is escaped.
-                pos += 1
-                while pos < count {
-                    guard let q = memchr(base + pos, 0x22, count - pos) else { pos = count; break }
-                    let qi = base.distance(to: q.assumingMemoryBound(to: UInt8.self))
-                    var bs = 0
-                    while qi - bs - 1 >= pos && base[qi - bs - 1] == UInt8(ascii: "\\") { bs += 1 }
-                    pos = qi
-                    if bs % 2 == 0 { break }
-                    pos += 1
-                }
-            case UInt8(ascii: "["), UInt8(ascii: "{"):
-                d += 1
-                if d > limits.maxDepth { throw JSONError(code: .jsonTooDeep, message: "nesting too deep", offset: pos) }
-            case UInt8(ascii: "]"), UInt8(ascii: "}"):
-                d -= 1
-                if d == 0 { pos += 1; return }
-            default: break
-            }
-            pos += 1
-            if pos - lastRelease > 1 << 20 {
-                mapped?.releaseBefore(pos)
-                lastRelease = pos
-            }
-        }
-        throw fail("unterminated value", at: count)
-    }
-
-    /// Skips one complete value, validating it fully (strings, numbers, nesting, duplicate keys
-    /// are not checked inside unknown values).
-    mutating func skipValue() throws {
-        switch peekKind() {
-        case .object:
-            try beginObject()
-            var first = true
-            while try nextKey(first: &first) != nil { try skipValue() }
-        case .array:
-            try beginArray()
-            var first = true
-            while try nextElement(first: &first) { try skipValue() }
-        case .string: _ = try scanString()
-        case .number: _ = try scanNumber()
-        case .bool: _ = try readBool()
-        case .null: try readNull()
-        case .end: throw fail("expected a value", at: count)
-        case .invalid: throw unexpectedValue()
         }
     }
 }

@@ -24,8 +24,7 @@ struct Convert: ParsableCommand {
         try refuseOverwritingInput(input, out.output)
         do {
             let loaded = try BackupLoader.loadValid(input, options: inputOptions.readOptions())
-            let from = loaded.result.formatVersion ?? 1
-            let (lib, warnings, _) = try Migrator().migrate(loaded.result.library!, from: from, to: to.jsonVersion)
+            let (lib, warnings, _) = try loaded.library(migratedTo: to.jsonVersion)
             var more: [Diagnostic] = []
             switch to {
             case .mediawatchV1, .mediawatchV2:

@@ -82,10 +82,9 @@ struct Hydrate: AsyncParsableCommand {
         }
         do {
             let loaded = try BackupLoader.loadValid(input, options: inputOptions.readOptions())
-            var lib = loaded.result.library!
+            let lib = try loaded.library(migratedTo: 2).library
             let inFormat = loaded.result.format ?? .mediawatchV2
             let outFormat = to ?? inFormat
-            if loaded.result.formatVersion == 1 { lib = try Migrator().migrate(lib, from: 1, to: 2).0 }
 
             let credentials: TMDbCredentials?
             do {

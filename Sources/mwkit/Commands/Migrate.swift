@@ -25,7 +25,7 @@ struct Migrate: ParsableCommand {
         do {
             let loaded = try BackupLoader.loadValid(input, options: inputOptions.readOptions())
             let from = loaded.result.formatVersion ?? 1
-            let (lib, warnings, steps) = try Migrator().migrate(loaded.result.library!, from: from, to: to)
+            let (lib, warnings, steps) = try loaded.library(migratedTo: to)
             let more = try BackupIO.write(lib, as: target, to: out.url, options: out.writeOptions)
             for d in warnings + more { printErr("warning: [\(d.code)] \(d.message)") }
             printErr("migrated \(input): v\(from) → v\(to)" + (steps.isEmpty ? " (no steps needed)" : " via \(steps.joined(separator: ", "))"))

@@ -68,10 +68,10 @@ struct Pack: ParsableCommand {
                 // Another format (or a ZIP, or stdin): read the library and convert.
                 let loaded = reported ? try BackupLoader.load(input, options: inputOptions.readOptions())
                                       : try BackupLoader.loadValid(input, options: inputOptions.readOptions())
-                guard let library = loaded.result.library, loaded.result.isValid else {
+                guard loaded.result.library != nil, loaded.result.isValid else {
                     throw CLIExit.failure("\(input) is not a valid backup; nothing was written", code: 1)
                 }
-                let (lib, warnings, _) = try Migrator().migrate(library, from: loaded.result.formatVersion ?? 1, to: json.jsonVersion)
+                let (lib, warnings, _) = try loaded.library(migratedTo: json.jsonVersion)
                 diags = try warnings + ZipBackup.write(lib, jsonFormat: json, images: source, to: out, requireImages: requireImages)
             }
             for d in diags { printErr("\(d.severity.rawValue): [\(d.code)] \(d.message)") }

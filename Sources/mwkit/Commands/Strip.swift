@@ -31,11 +31,7 @@ struct Strip: ParsableCommand {
         }
         do {
             let loaded = try BackupLoader.loadValid(input, options: inputOptions.readOptions())
-            var lib = loaded.result.library!
-            if loaded.result.formatVersion == 1 {
-                lib = try Migrator().migrate(lib, from: 1, to: 2).0
-            }
-            let stripped = lib.stripped()
+            let stripped = try loaded.library(migratedTo: 2).library.stripped()
             var diags: [Diagnostic] = []
             switch to ?? (loaded.zip != nil ? .mediawatchZip : .mediawatchV2) {
             case .mediawatchV2:

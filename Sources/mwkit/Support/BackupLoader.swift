@@ -12,6 +12,14 @@ struct LoadedBackup {
     var stdinCopy: TemporaryFile? = nil
 }
 
+extension LoadedBackup {
+    /// The library read, migrated so JSON format `version` can hold it (v1→v2 keeps every
+    /// value; v2→v1 reports what it drops). Only for backups loaded with ``BackupLoader/loadValid``.
+    func library(migratedTo version: Int) throws -> (library: Library, diagnostics: [Diagnostic], steps: [String]) {
+        try Migrator().migrate(result.library!, from: result.formatVersion ?? 1, to: version)
+    }
+}
+
 /// A file removed when the last reference goes away.
 final class TemporaryFile {
     let url: URL
