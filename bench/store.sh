@@ -41,8 +41,20 @@ echo "== store benchmark: $TITLES titles, $EPIS episodes, $ROWS rows; backup $((
 # 0. Reading alone (parse + validate), to separate it from the database's share.
 read -r T_READ RSS_READ <<< "$(timed "$BIN" validate "$DATA/full.json")"
 
-# 1. replace into an empty database.
-read -r T_REPL RSS_REPL <<< "$(timed "$BIN" restore "$DATA/full.json" --db "$WORK/replace.sqlite" --strategy replace --no-snapshot)"
+# 1. replace into an empty database, REPEAT times (this machine's timings vary by ±15% from
+#    run to run): the median run counts, the spread is printed.
+REPEAT=${STORE_BENCH_REPEAT:-3}
+REPL_RUNS=""
+for _ in $(seq "$REPEAT"); do
+  rm -f "$WORK"/replace.sqlite*
+  REPL_RUNS="$REPL_RUNS $(timed "$BIN" restore "$DATA/full.json" --db "$WORK/replace.sqlite" --strategy replace --no-snapshot | tr ' ' ':')"
+done
+read -r T_REPL RSS_REPL T_REPL_MIN T_REPL_MAX <<< "$(python3 -c '
+import sys, statistics
+runs = [tuple(map(float, r.split(":"))) for r in sys.argv[1:]]
+ts = sorted(t for t, _ in runs)
+med = statistics.median_low(ts)
+print(med, max(m for _, m in runs), ts[0], ts[-1])' $REPL_RUNS)"
 
 # 2. merge into a database already holding half (set up untimed).
 "$BIN" restore "$DATA/half.json" --db "$WORK/merge.sqlite" --strategy replace --no-snapshot > /dev/null
@@ -76,17 +88,16 @@ IMP_COUNT=$(sqlite3 "$WORK/import.sqlite" "SELECT (SELECT count(*) FROM lists)+(
 DB_COUNT=$(sqlite3 "$WORK/replace.sqlite" "SELECT (SELECT count(*) FROM lists)+(SELECT count(*) FROM titles)+(SELECT count(*) FROM episodes)+(SELECT count(*) FROM list_items)+(SELECT count(*) FROM notes)+(SELECT count(*) FROM preferences)")
 [ "$DB_COUNT" = "$ROWS" ] || { echo "replace stored $DB_COUNT of $ROWS rows" >&2; exit 1; }
 
-python3 - "$ROWS" "$CSV_ROWS" "$SIZE" "$T_READ" "$RSS_READ" "$T_REPL" "$RSS_REPL" "$T_MERGE" "$RSS_MERGE" "$T_IMP" "$RSS_IMP" <<'PY'
+python3 - "$ROWS" "$CSV_ROWS" "$SIZE" "$T_READ" "$RSS_READ" "$T_REPL" "$RSS_REPL" "$T_MERGE" "$RSS_MERGE" "$T_IMP" "$RSS_IMP" "$T_REPL_MIN" "$T_REPL_MAX" "$REPEAT" <<'PY'
 import sys
 rows, csv_rows, size = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
-t_read, rss_read, t_repl, rss_repl, t_merge, rss_merge, t_imp, rss_imp = map(float, sys.argv[4:12])
+t_read, rss_read, t_repl, rss_repl, t_merge, rss_merge, t_imp, rss_imp, t_min, t_max, repeat = map(float, sys.argv[4:15])
 rate = lambda n, t: n / t if t > 0 else float("inf")
 repl, merge, imp = rate(rows, t_repl), rate(rows, t_merge), rate(csv_rows, t_imp)
-db_only = rate(rows, max(t_repl - t_read, 1e-3))
 mib = lambda kib: kib / 1024
 ok = lambda b: "ok" if b else "MISSED"
 print(f"read+validate only      {t_read:7.2f} s   peak RSS {mib(rss_read):7.0f} MiB")
-print(f"restore replace (empty) {t_repl:7.2f} s   {repl:10,.0f} rows/s   peak RSS {mib(rss_repl):7.0f} MiB   (database share: {db_only:,.0f} rows/s)")
+print(f"restore replace (empty) {t_repl:7.2f} s   {repl:10,.0f} rows/s   peak RSS {mib(rss_repl):7.0f} MiB   (median of {repeat:.0f}: {t_min:.2f}-{t_max:.2f} s = {rate(rows, t_max):,.0f}-{rate(rows, t_min):,.0f} rows/s; reads and loads at once)")
 print(f"restore merge (half)    {t_merge:7.2f} s   {merge:10,.0f} rows/s   peak RSS {mib(rss_merge):7.0f} MiB")
 print(f"sqlite3 .import (CSV)   {t_imp:7.2f} s   {imp:10,.0f} rows/s   peak RSS {mib(rss_imp):7.0f} MiB")
 print(f"replace / .import       {repl / imp:7.2f} x")

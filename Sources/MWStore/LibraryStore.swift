@@ -99,6 +99,23 @@ public final class LibraryStore {
         }
     }
 
+    /// The schema version an mwkit library file records in its header (`PRAGMA user_version`,
+    /// bytes 60–63), read without SQLite so nothing about the file changes; nil when the file
+    /// is missing, unreadable, or not an mwkit library (`application_id`, bytes 68–71).
+    /// A restore uses it to know, before reading the backup, that opening will not migrate.
+    public static func headerSchemaVersion(at url: URL) -> Int? {
+        guard let h = FileHandle(forReadingAtPath: url.path) else { return nil }
+        defer { try? h.close() }
+        guard let data = try? h.read(upToCount: 100), data.count == 100 else { return nil }
+        let head = [UInt8](data)
+        guard head.prefix(16).elementsEqual("SQLite format 3\u{0}".utf8) else { return nil }
+        func int32(_ at: Int) -> Int32 {
+            Int32(bitPattern: head[at...at + 3].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
+        }
+        guard int32(68) == StoreSchema.applicationID else { return nil }
+        return Int(int32(60))
+    }
+
     /// Identifies the file as an mwkit library, refuses newer schemas, then migrates
     /// (keeping a copy of an older file first) and switches to WAL.
     private func prepareSchema(existed: Bool) throws {
@@ -161,6 +178,14 @@ public final class LibraryStore {
         } catch {
             try? FileManager.default.removeItem(at: tmp)
             throw error
+        }
+    }
+
+    /// Removes a database file and the journal files SQLite keeps beside it — for a caller
+    /// that created the file and must leave no trace (a refused restore into a new database).
+    public static func removeFiles(at url: URL) {
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            try? FileManager.default.removeItem(atPath: url.path + suffix)
         }
     }
 
@@ -242,7 +267,7 @@ public enum StoreClock {
 /// Maps SQLite / GRDB errors to ``MWError`` with messages that name the file.
 enum StoreErrors {
     static func map(_ error: Error, url: URL) -> Error {
-        if error is MWError { return error }
+        if error is MWError || error is InvalidBackup { return error }
         guard let e = error as? DatabaseError else { return MWError.failed("\(url.path): \(error)") }
         let msg = e.message ?? "\(e.resultCode)"
         switch e.resultCode.primaryResultCode {

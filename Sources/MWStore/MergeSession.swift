@@ -49,8 +49,8 @@ extension RestoreSession {
             if e.id != l.id { listRemap[l.id] = e.id }
             let r = ConflictResolver.list(existing: e, incoming: l, policy: options.onConflict)
             if r.changes {
-                let s = try statement(StoreSQL.update("lists", ListRow.columns))
-                ListRow.bindColumns(s, r.merged)
+                var s = try statement(StoreSQL.update("lists", ListRow.columns))
+                ListRow.bindColumns(&s, r.merged)
                 s.bind(e.id)
                 try s.run()
                 existing[idx] = r.merged
@@ -76,8 +76,8 @@ extension RestoreSession {
                 if e.id != t.id { titleRemap[t.id] = e.id }
                 let r = ConflictResolver.title(existing: e, incoming: t, policy: options.onConflict)
                 if r.changes {
-                    let s = try statement(.updateTitle)
-                    TitleRow.bindColumns(s, r.merged)
+                    var s = try statement(.updateTitle)
+                    TitleRow.bindColumns(&s, r.merged)
                     s.bind(e.id)
                     try s.run()
                 }
@@ -125,8 +125,8 @@ extension RestoreSession {
                 if e.id != ep.id { episodeRemap[ep.id] = e.id }
                 let r = ConflictResolver.episode(existing: e, incoming: ep, policy: options.onConflict)
                 if r.changes {
-                    let s = try statement(.updateEpisode)
-                    EpisodeRow.bindColumns(s, r.merged)
+                    var s = try statement(.updateEpisode)
+                    EpisodeRow.bindColumns(&s, r.merged)
                     s.bind(e.id)
                     try s.run()
                 }
@@ -267,8 +267,8 @@ extension RestoreSession {
             if let e = found {
                 let r = ConflictResolver.note(existing: e, incoming: incoming, policy: options.onConflict)
                 if r.changes {
-                    let s = try statement(.updateNote)
-                    NoteRow.bindColumns(s, r.merged)
+                    var s = try statement(.updateNote)
+                    NoteRow.bindColumns(&s, r.merged)
                     s.bind(e.id)
                     try s.run()
                 }
@@ -305,8 +305,8 @@ extension RestoreSession {
         }
         let r = ConflictResolver.preferences(existing: e, incoming: incoming, policy: options.onConflict)
         if r.changes {
-            let u = try statement(StoreSQL.update("preferences", PreferencesRow.columns))
-            PreferencesRow.bindColumns(u, r.merged)
+            var u = try statement(StoreSQL.update("preferences", PreferencesRow.columns))
+            PreferencesRow.bindColumns(&u, r.merged)
             u.bind(e.id)
             try u.run()
         }

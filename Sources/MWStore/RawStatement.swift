@@ -9,7 +9,7 @@ import MWCore
 /// and building a `[DatabaseValue]` per row costs more than the insert itself. GRDB still owns
 /// the connection, the transactions and the migrations; this only binds, steps and reads.
 /// Create it inside a GRDB access closure and call ``finalize()`` before leaving it.
-final class RawStatement {
+final class RawStatement: ColumnSink {
     private var stmt: OpaquePointer?
     private let connection: OpaquePointer
     private var index: Int32 = 0
@@ -69,6 +69,25 @@ final class RawStatement {
 
     func bind(_ v: Date?) { bind(v.map(StoreDate.encode)) }
 
+    /// Binds a cell of a ``RowBatch``; its text stays in `text`, which must outlive the
+    /// statement's next ``run()`` (SQLITE_STATIC: SQLite copies nothing).
+    func bind(_ c: RowCell, text: UnsafeRawBufferPointer) {
+        index += 1
+        switch c.kind {
+        case .null: sqlite3_bind_null(stmt, index)
+        case .integer: sqlite3_bind_int64(stmt, index, c.bits)
+        case .real: sqlite3_bind_double(stmt, index, Double(bitPattern: UInt64(bitPattern: c.bits)))
+        case .text:
+            let p = c.length == 0 ? RawStatement.emptyText : text.baseAddress! + Int(c.bits)
+            _ = sqlite3_bind_text(stmt, index, p.assumingMemoryBound(to: CChar.self), c.length, RawStatement.static)
+        }
+    }
+
+    /// Drops every binding (after a batch whose text they point into is gone).
+    func clearBindings() {
+        sqlite3_clear_bindings(stmt)
+    }
+
     // MARK: Stepping
 
     /// Executes a statement that returns no row, then resets it for the next use.
@@ -126,6 +145,7 @@ final class RawStatement {
 
     private static let emptyText = UnsafeRawPointer(StaticString("").utf8Start)
     static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+    static let `static` = unsafeBitCast(0, to: sqlite3_destructor_type.self)
 
     static func error(_ rc: Int32, _ connection: OpaquePointer, _ sql: String) -> Error {
         let msg = String(cString: sqlite3_errmsg(connection))

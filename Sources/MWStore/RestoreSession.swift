@@ -2,73 +2,6 @@ import Foundation
 import GRDB
 import MWCore
 
-extension LibraryStore {
-    /// Restores `library` into the database (seeds/003 §1.7) in one transaction.
-    ///
-    /// `replace` clears every table and imports the backup; `merge` matches records by their
-    /// natural keys and resolves differences by ``RestoreOptions/onConflict``. Either way, a
-    /// title left in no list is put in the default list (created if needed), and the whole
-    /// restore commits or — on any error, or with ``RestoreOptions/dryRun`` — rolls back,
-    /// leaving the database as it was. `onDecision` receives every decision (for `--plan`).
-    ///
-    /// The caller validates the backup first; a restore of an invalid library may fail on the
-    /// database's constraints, which is reported and rolls back.
-    @discardableResult
-    public func restore(_ library: Library, options: RestoreOptions,
-                        onDecision: ((RestoreDecision) -> Void)? = nil) throws -> RestoreReport {
-        var report = RestoreReport(options: options)
-        try wrap {
-            let isEmpty = try counts() == EntityCounts()
-            if options.strategy == .replace && options.snapshot && !options.dryRun && url.path != ":memory:" && !isEmpty {
-                report.snapshotPath = try snapshot(now: options.now).path
-            }
-            try queue.inDatabase { db in
-                // Bulk writes go through a rollback journal rather than the WAL: pages appended
-                // to the file are not journaled at all, where WAL would write every new page
-                // twice (log, then checkpoint). Still one atomic transaction; a killed process
-                // leaves a hot journal that the next open rolls back. FULL sync, as rollback
-                // mode needs for power-loss safety. If another connection keeps the file in
-                // WAL mode, SQLite refuses the switch and the restore simply runs in WAL.
-                var switched = false
-                if !options.dryRun, url.path != ":memory:" {
-                    switched = (try? String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE")) == "delete"
-                    if switched { try db.execute(sql: "PRAGMA synchronous = FULL") }
-                }
-                defer {
-                    if switched { try? db.execute(sql: "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL") }
-                }
-                let cacheBefore = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
-                // A bigger page cache for the duration of the restore keeps index pages hot.
-                try db.execute(sql: "PRAGMA cache_size = -65536")
-                defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheBefore)") }
-                // Replace loads whole tables: rather than probing every child row's parent as it
-                // is inserted, the foreign keys are checked once, over every table, just before
-                // the commit (a violation rolls everything back, as a per-row failure would).
-                // Measured ~5% off the database phase of bench/store.sh (the check costs ~0.4 s
-                // of the ~1 s the per-row probes did), and the DELETEs of the old content can
-                // truncate tables instead of visiting each row. The pragma is a no-op inside a
-                // transaction, hence here; it is set back on whatever happens.
-                let deferForeignKeys = options.strategy == .replace
-                if deferForeignKeys { try db.execute(sql: "PRAGMA foreign_keys = OFF") }
-                defer { if deferForeignKeys { try? db.execute(sql: "PRAGMA foreign_keys = ON") } }
-                try db.inTransaction(.immediate) {
-                    let session = try RestoreSession(db: db, options: options, report: report, onDecision: onDecision)
-                    defer { session.finalize() }
-                    switch options.strategy {
-                    case .replace: try session.replace(library)
-                    case .merge: try session.merge(library)
-                    }
-                    try session.ensureEveryTitleInAList()
-                    if deferForeignKeys { try session.checkForeignKeys() }
-                    report = session.finishedReport()
-                    return options.dryRun ? .rollback : .commit
-                }
-            }
-        }
-        return report
-    }
-}
-
 /// One restore inside one transaction: prepared statements, id maps and the report.
 final class RestoreSession {
     let db: Database
@@ -86,6 +19,10 @@ final class RestoreSession {
     var knownEpisodes: Set<String> = []
     /// Database ids of titles inserted by this restore (they have no episodes or items yet).
     var insertedTitles: Set<String> = []
+    /// Replace: the secondary indexes dropped for the load, and the preferences held back
+    /// until every list is in.
+    private var droppedIndexes: [(name: String, sql: String)] = []
+    private var pendingPreferences: UserPreferences?
 
     init(db: Database, options: RestoreOptions, report: RestoreReport, onDecision: ((RestoreDecision) -> Void)?) throws {
         self.db = db
@@ -125,7 +62,7 @@ final class RestoreSession {
             }
         }
     }
-    private var hot: [RawStatement?] = Array(repeating: nil, count: Hot.allCases.count)
+    var hot: [RawStatement?] = Array(repeating: nil, count: Hot.allCases.count)
 
     func statement(_ q: Hot) throws -> RawStatement {
         if let s = hot[q.rawValue] { return s }
@@ -143,7 +80,7 @@ final class RestoreSession {
     }
 
     /// Per-entity counts, by ``slot(_:)`` (an array: this is bumped once per row).
-    private var tallies = [RestoreTally](repeating: RestoreTally(), count: EntityKind.allCases.count)
+    var tallies = [RestoreTally](repeating: RestoreTally(), count: EntityKind.allCases.count)
 
     static func slot(_ e: EntityKind) -> Int {
         switch e {
@@ -178,43 +115,43 @@ final class RestoreSession {
     // MARK: Inserts shared by both strategies
 
     func insertList(_ l: MediaList) throws {
-        let s = try statement(.insertList)
+        var s = try statement(.insertList)
         s.bind(l.id)
-        ListRow.bindColumns(s, l)
+        ListRow.bindColumns(&s, l)
         try s.run()
     }
 
     func insertTitle(_ t: Title) throws {
-        let s = try statement(.insertTitle)
+        var s = try statement(.insertTitle)
         s.bind(t.id)
-        TitleRow.bindColumns(s, t)
+        TitleRow.bindColumns(&s, t)
         try s.run()
     }
 
     func insertEpisode(_ e: Episode) throws {
-        let s = try statement(.insertEpisode)
+        var s = try statement(.insertEpisode)
         s.bind(e.id)
-        EpisodeRow.bindColumns(s, e)
+        EpisodeRow.bindColumns(&s, e)
         try s.run()
     }
 
     func insertItem(_ i: ListItem, listId: String) throws {
-        let s = try statement(.insertItem)
-        ListItemRow.bind(s, i, listId: listId)
+        var s = try statement(.insertItem)
+        ListItemRow.bind(&s, i, listId: listId)
         try s.run()
     }
 
     func insertNote(_ n: Note) throws {
-        let s = try statement(.insertNote)
+        var s = try statement(.insertNote)
         s.bind(n.id)
-        NoteRow.bindColumns(s, n)
+        NoteRow.bindColumns(&s, n)
         try s.run()
     }
 
     func insertPreferences(_ p: UserPreferences) throws {
-        let s = try statement("INSERT INTO preferences (seq, id, \(PreferencesRow.columns.joined(separator: ", "))) VALUES (1, ?, \(Array(repeating: "?", count: PreferencesRow.columns.count).joined(separator: ", ")))")
+        var s = try statement("INSERT INTO preferences (seq, id, \(PreferencesRow.columns.joined(separator: ", "))) VALUES (1, ?, \(Array(repeating: "?", count: PreferencesRow.columns.count).joined(separator: ", ")))")
         s.bind(p.id)
-        PreferencesRow.bindColumns(s, p)
+        PreferencesRow.bindColumns(&s, p)
         try s.run()
     }
 
@@ -236,62 +173,85 @@ final class RestoreSession {
 
     // MARK: Replace
 
-    /// Clears every table, then inserts the backup's records in their order.
-    func replace(_ library: Library) throws {
+    /// Clears every table and drops the secondary indexes, ready for ``load(_:)``.
+    ///
+    /// Bulk load into empty tables: secondary (non-unique) indexes are dropped and rebuilt by
+    /// ``endReplace()`` — one sort per index instead of a B-tree insert per row. Same
+    /// transaction, so a failure or a kill restores them with everything else.
+    func beginReplace() throws {
         try recordDeletes()
         for table in ["notes", "list_items", "episodes", "preferences", "titles", "lists", "library_meta"] {
             try db.execute(sql: "DELETE FROM \(table)")
         }
-        // Bulk load into empty tables: secondary (non-unique) indexes are dropped and rebuilt
-        // afterwards — one sort per index instead of a B-tree insert per row. Same transaction,
-        // so a failure or a kill restores them with everything else.
-        let indexes = try Row.fetchAll(db, sql: """
+        droppedIndexes = try Row.fetchAll(db, sql: """
             SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND sql NOT LIKE 'CREATE UNIQUE%'
             """).map { (name: $0["name"] as String, sql: $0["sql"] as String) }
-        for i in indexes { try db.execute(sql: "DROP INDEX \(i.name)") }
-        try insertAll(library)
-        for i in indexes { try db.execute(sql: i.sql) }
+        for i in droppedIndexes { try db.execute(sql: "DROP INDEX \(i.name)") }
     }
 
-    private func insertAll(_ library: Library) throws {
-        try setMeta(MetaKey.sourceVersion, library.sourceVersion, onlyIfAbsent: false)
-        try setMeta(MetaKey.exportDate, library.exportDate, onlyIfAbsent: false)
-        let listIds = Set(library.lists.map(\.id))
-        for l in library.lists {
-            try insertList(l)
-            decide(.list, .insert, backupId: l.id, databaseId: l.id, key: l.name)
-        }
-        for t in library.titles {
-            try insertTitle(t)
-            decide(.title, .insert, backupId: t.id, databaseId: t.id, key: "\(t.mediaType.rawValue):\(t.tmdbId)")
-        }
-        for e in library.episodes {
-            try insertEpisode(e)
-            decide(.episode, .insert, backupId: e.id, databaseId: e.id, key: "\(e.showId):\(e.episodeCode)")
-        }
-        for l in library.lists {
-            for i in l.items {
-                try insertItem(i, listId: l.id)
-                decide(.listItem, .insert, backupId: i.id, databaseId: i.id, key: "\(l.id):\(i.titleId)")
+    /// Inserts a batch of encoded rows (``RowBatch``), in order: each table's `seq` follows
+    /// its own records' order in the backup, whatever the interleaving of entities.
+    func load(_ batch: RowBatch) throws {
+        var cell = 0, decision = 0
+        try batch.text.withUnsafeBytes { text in
+            defer { for s in hot { s?.clearBindings() } }
+            for op in batch.ops {
+                switch op {
+                case .row(let q, let entity, let n):
+                    let s = try statement(q)
+                    for c in cell..<cell + n { s.bind(batch.cells[c], text: text) }
+                    cell += n
+                    try s.run()
+                    if batch.withDecisions {
+                        let d = batch.decisions[decision]
+                        decision += 1
+                        tallies[RestoreSession.slot(entity)].count(d)
+                        onDecision?(d)
+                    } else {
+                        tallies[RestoreSession.slot(entity)].insert += 1
+                    }
+                case .record(let r):
+                    try load(r)
+                }
             }
         }
-        for n in library.notes {
-            guard n.parentType.isKnown else {
-                report.warnings.append("note \(n.id) has unknown parent type \(quoted(n.parentType.rawValue)); skipped")
-                decide(.note, .skip, backupId: n.id, databaseId: nil, key: n.id, reason: "unknown parent type")
-                continue
-            }
-            try insertNote(n)
-            decide(.note, .insert, backupId: n.id, databaseId: n.id, key: "\(n.parentType.rawValue):\(n.parentId)")
+    }
+
+    /// The records a ``RowBatch`` leaves to the session.
+    private func load(_ record: BackupRecord) throws {
+        switch record {
+        case .header(let sourceVersion, let exportDate):
+            try setMeta(MetaKey.sourceVersion, sourceVersion, onlyIfAbsent: false)
+            try setMeta(MetaKey.exportDate, exportDate, onlyIfAbsent: false)
+        case .preferences(let p):
+            // Inserted last: its default list must be one of the backup's lists.
+            pendingPreferences = p
+        case .note(let n) where !n.parentType.isKnown:
+            report.warnings.append("note \(n.id) has unknown parent type \(quoted(n.parentType.rawValue)); skipped")
+            decide(.note, .skip, backupId: n.id, databaseId: nil, key: n.id, reason: "unknown parent type")
+        default:
+            var b = RowBatch(withDecisions: onDecision != nil)
+            b.encode(record)
+            try load(b)
         }
-        if var p = library.preferences {
-            if let d = p.defaultListId, !listIds.contains(d) {
+    }
+
+    /// Inserts the preferences and rebuilds the indexes ``beginReplace()`` dropped.
+    func endReplace() throws {
+        if var p = pendingPreferences {
+            let exists = try statement(.listExists)
+            exists.bind(p.defaultListId)
+            if let d = p.defaultListId, try exists.scalarInt() == nil {
                 report.warnings.append("preferences name default list \(d), which the backup does not hold; cleared")
                 p.defaultListId = nil
+            } else {
+                exists.reset()
             }
             try insertPreferences(p)
             decide(.preferences, .insert, backupId: p.id, databaseId: p.id, key: p.id)
         }
+        for i in droppedIndexes { try db.execute(sql: i.sql) }
+        droppedIndexes = []
     }
 
     /// Replace removes everything: counted (and listed for `--plan`) before the delete.

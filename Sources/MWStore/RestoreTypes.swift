@@ -33,14 +33,18 @@ public struct RestoreOptions: Sendable {
     public var snapshot: Bool
     /// "Now" for records mwkit creates (the default list) and the snapshot name.
     public var now: Date
+    /// Called with a phase's name as each phase of the restore ends (snapshot, load, checks,
+    /// commit) — for timing (`MWKIT_TIMING`), not for control.
+    public var onPhase: (@Sendable (String) -> Void)?
 
     public init(strategy: RestoreStrategy, onConflict: ConflictPolicy = .keep, dryRun: Bool = false,
-                snapshot: Bool = true, now: Date = StoreClock.now()) {
+                snapshot: Bool = true, now: Date = StoreClock.now(), onPhase: (@Sendable (String) -> Void)? = nil) {
         self.strategy = strategy
         self.onConflict = onConflict
         self.dryRun = dryRun
         self.snapshot = snapshot
         self.now = now
+        self.onPhase = onPhase
     }
 }
 

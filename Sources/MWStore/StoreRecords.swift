@@ -12,7 +12,7 @@ enum TitleRow {
                           "watched_date", "liked_status", "date_added", "date_modified", "local_poster_path",
                           "local_backdrop_path"]
 
-    static func bindColumns(_ s: RawStatement, _ t: Title) {
+    static func bindColumns(_ s: inout some ColumnSink, _ t: Title) {
         s.bind(t.tmdbId)
         s.bind(t.mediaType.rawValue)
         s.bind(t.metadata == nil)
@@ -88,7 +88,7 @@ enum EpisodeRow {
                           "air_date", "runtime", "still_path", "watched", "watched_date", "date_modified",
                           "local_still_path"]
 
-    static func bindColumns(_ s: RawStatement, _ e: Episode) {
+    static func bindColumns(_ s: inout some ColumnSink, _ e: Episode) {
         s.bind(e.showId)
         s.bind(e.tmdbId)
         s.bind(e.seasonNumber)
@@ -130,7 +130,7 @@ enum EpisodeRow {
 enum ListRow {
     static let columns = ["name", "icon", "color_hex", "sort_order", "is_default", "date_created", "date_modified"]
 
-    static func bindColumns(_ s: RawStatement, _ l: MediaList) {
+    static func bindColumns(_ s: inout some ColumnSink, _ l: MediaList) {
         s.bind(l.name)
         s.bind(l.icon)
         s.bind(l.colorHex)
@@ -154,7 +154,7 @@ enum ListItemRow {
     /// All columns including `id` (nullable for items read from v1) and `list_id`.
     static let columns = ["id", "list_id", "title_id", "order_index", "date_added"]
 
-    static func bind(_ s: RawStatement, _ i: ListItem, listId: String) {
+    static func bind(_ s: inout some ColumnSink, _ i: ListItem, listId: String) {
         s.bind(i.id)
         s.bind(listId)
         s.bind(i.titleId)
@@ -172,7 +172,7 @@ enum ListItemRow {
 enum NoteRow {
     static let columns = ["title_id", "episode_id", "text", "owner_only", "date_created", "date_modified"]
 
-    static func bindColumns(_ s: RawStatement, _ n: Note) {
+    static func bindColumns(_ s: inout some ColumnSink, _ n: Note) {
         s.bind(n.parentType == .title ? n.parentId : nil)
         s.bind(n.parentType == .title ? nil : n.parentId)
         s.bind(n.text)
@@ -195,7 +195,7 @@ enum PreferencesRow {
     static let columns = ["default_list_id", "default_liked_status", "image_quality", "show_watched_in_lists",
                           "sort_by", "sort_ascending", "last_sync_date", "app_version"]
 
-    static func bindColumns(_ s: RawStatement, _ p: UserPreferences) {
+    static func bindColumns(_ s: inout some ColumnSink, _ p: UserPreferences) {
         s.bind(p.defaultListId)
         s.bind(p.defaultLikedStatus)
         s.bind(p.imageQuality)

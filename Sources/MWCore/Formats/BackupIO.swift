@@ -10,6 +10,8 @@ public struct ReadOptions: Sendable {
     public var buildLibrary: Bool = true
     /// Parser limits against hostile input.
     public var limits: JSONLimits = .init()
+    /// Receives every record as it is read (see ``RecordSink``); independent of ``buildLibrary``.
+    public var recordSink: RecordSink? = nil
 
     public init(dateEncoding: DateEncoding = .reference, maxErrors: Int? = nil, buildLibrary: Bool = true) {
         self.dateEncoding = dateEncoding

@@ -13,6 +13,9 @@ enum BackupReader {
     }
 }
 
+/// A top-level key, the offset of its quote and of its value.
+typealias TopEntry = (key: String, keyOffset: Int, value: Int)
+
 struct ReadSession {
     var s: JSONScanner
     let bytes: UnsafeRawBufferPointer
@@ -100,13 +103,14 @@ struct ReadSession {
         // Pre-scan: key → value offset. Collections are skipped by bracket counting (the main
         // pass validates them); if that fails, a strict pre-scan finds the exact error.
         let root = s.pos
-        var entries: [(key: String, keyOffset: Int, value: Int)]
+        var entries: [TopEntry]
+        var stoppedEarly = false
         do {
-            entries = try prescan(fast: true)
+            (entries, stoppedEarly) = try prescan(fast: true)
         } catch {
             s.pos = root
             s.depth = 0
-            entries = try prescan(fast: false)
+            (entries, _) = try prescan(fast: false)
         }
         let top = Dictionary(entries.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a })
 
@@ -142,12 +146,18 @@ struct ReadSession {
             return
         }
         v.dialect = dialect
-        try readHeader(top, entries: entries)
+        try readHeader(top, entries: entries, inOrderFrom: stoppedEarly ? entries.last : nil)
     }
 
     /// Reads the top-level object's keys and value offsets, reporting duplicate keys.
-    mutating func prescan(fast: Bool) throws -> [(key: String, keyOffset: Int, value: Int)] {
-        var entries: [(key: String, keyOffset: Int, value: Int)] = []
+    ///
+    /// The fast pre-scan stops early, at the first collection, once the keys that reading
+    /// records depends on (`format`, `formatVersion`, `exportDate`) have all been seen — as in
+    /// every v2 file mwkit writes. The rest of the object is then read in one pass, in order
+    /// (``readInOrder(from:entries:)``): a large backup is not walked twice, and its first
+    /// records reach a ``RecordSink`` at once instead of after a scan of the whole file.
+    mutating func prescan(fast: Bool) throws -> (entries: [TopEntry], stoppedEarly: Bool) {
+        var entries: [TopEntry] = []
         var dupes: [Diagnostic] = []
         try s.beginObject()
         var first = true
@@ -157,11 +167,16 @@ struct ReadSession {
             let name = try s.decodeString(k)
             s.skipWhitespace()
             if entries.contains(where: { $0.key == name }) {
-                dupes.append(.error(.jsonDuplicateKey, "duplicate key \(quoted(name)) at the top level", pointer: "/" + escapePointer(name), offset: keyOffset(after: keyOff)))
+                dupes.append(duplicateTopKey(name, keyOff))
             } else {
                 entries.append((name, keyOffset(after: keyOff), s.pos))
             }
-            let collection = ["lists", "titles", "episodes", "notes"].contains(name)
+            let collection = ReadSession.collections.contains(name)
+            if fast && collection && s.peekKind() == .array && entries.last?.key == name
+                && ["format", "formatVersion", "exportDate"].allSatisfy({ h in entries.contains { $0.key == h } }) {
+                for d in dupes { v.diags.add(d) }
+                return (entries, true)
+            }
             if fast && collection && (s.peekKind() == .array || s.peekKind() == .object) {
                 try s.fastSkipContainer(mapped: mapped)
             } else {
@@ -170,11 +185,17 @@ struct ReadSession {
         }
         try s.expectEnd()
         for d in dupes { v.diags.add(d) }
-        return entries
+        return (entries, false)
+    }
+
+    static let collections: Set<String> = ["lists", "titles", "episodes", "notes"]
+
+    func duplicateTopKey(_ name: String, _ keyOff: Int) -> Diagnostic {
+        .error(.jsonDuplicateKey, "duplicate key \(quoted(name)) at the top level", pointer: "/" + escapePointer(name), offset: keyOffset(after: keyOff))
     }
 
     /// The offset of a key's opening quote, given the offset before its separator.
-    private func keyOffset(after off: Int) -> Int {
+    func keyOffset(after off: Int) -> Int {
         var i = off
         while i < bytes.count, bytes[i] != UInt8(ascii: "\"") { i += 1 }
         return i

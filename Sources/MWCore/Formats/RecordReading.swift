@@ -2,21 +2,10 @@ import Foundation
 
 /// Readers for the header and each record type (v1 and v2 share them; key tables differ).
 extension ReadSession {
-    mutating func readHeader(_ top: [String: Int], entries: [(key: String, keyOffset: Int, value: Int)]) throws {
-        let known: Set<String> = dialect == .v1
-            ? ["version", "exportDate", "lists", "titles", "episodes", "notes"]
-            : ["format", "formatVersion", "sourceVersion", "exportDate", "preferences", "lists", "titles", "episodes", "notes"]
-        for e in entries where !known.contains(e.key) {
-            if dialect == .v1 {
-                v.diags.add(.warning(.schemaUnknownKey, "unknown key \(quoted(e.key)) ignored", pointer: "/" + e.key, offset: e.keyOffset))
-            } else {
-                v.diags.add(.error(.schemaUnknownKey, "unknown key \(quoted(e.key))", pointer: "/" + e.key, offset: e.keyOffset))
-            }
-        }
-        let required = dialect == .v1 ? ["version", "exportDate", "lists", "titles", "episodes", "notes"] : ["lists", "titles", "episodes", "notes"]
-        for k in required where top[k] == nil {
-            v.diags.add(.error(.schemaRequired, "missing required key \(quoted(k))", pointer: "", offset: entries.first?.keyOffset ?? 0))
-        }
+    /// Reads the header values, then the collections: at their pre-scanned offsets, or —
+    /// when the pre-scan stopped early at `inOrderFrom` — in one pass from there to the end.
+    mutating func readHeader(_ top: [String: Int], entries: [TopEntry], inOrderFrom: TopEntry?) throws {
+        if inOrderFrom == nil { checkTopKeys(entries) }
         let versionKey = dialect == .v1 ? "version" : "sourceVersion"
         if let off = top[versionKey] {
             s.pos = off
@@ -32,9 +21,16 @@ extension ReadSession {
             lib.exportDate = try date("exportDate")
             v.exportDate = lib.exportDate
         }
+        defer { options.recordSink?.accept(.header(sourceVersion: lib.sourceVersion, exportDate: lib.exportDate)) }
         if let off = top["preferences"] {
             s.pos = off
             try readPreferences()
+        }
+        if let start = inOrderFrom {
+            var all = entries
+            try readInOrder(from: start, entries: &all)
+            checkTopKeys(all)
+            return
         }
         // Collections in file order, so the mapping is walked front to back.
         let colls = ["lists", "titles", "episodes", "notes"].compactMap { k in top[k].map { (k, $0) } }.sorted { $0.1 < $1.1 }
@@ -51,7 +47,54 @@ extension ReadSession {
         }
     }
 
-    mutating func readCollection(_ name: String, expected: Int) throws {
+    /// Unknown top-level keys (a warning in v1, an error in v2) and missing required ones.
+    mutating func checkTopKeys(_ entries: [TopEntry]) {
+        let known: Set<String> = dialect == .v1
+            ? ["version", "exportDate", "lists", "titles", "episodes", "notes"]
+            : ["format", "formatVersion", "sourceVersion", "exportDate", "preferences", "lists", "titles", "episodes", "notes"]
+        for e in entries where !known.contains(e.key) {
+            if dialect == .v1 {
+                v.diags.add(.warning(.schemaUnknownKey, "unknown key \(quoted(e.key)) ignored", pointer: "/" + e.key, offset: e.keyOffset))
+            } else {
+                v.diags.add(.error(.schemaUnknownKey, "unknown key \(quoted(e.key))", pointer: "/" + e.key, offset: e.keyOffset))
+            }
+        }
+        let required = dialect == .v1 ? ["version", "exportDate", "lists", "titles", "episodes", "notes"] : ["lists", "titles", "episodes", "notes"]
+        for k in required where !entries.contains(where: { $0.key == k }) {
+            v.diags.add(.error(.schemaRequired, "missing required key \(quoted(k))", pointer: "", offset: entries.first?.keyOffset ?? 0))
+        }
+    }
+
+    /// The rest of the top-level object after an early-stopped pre-scan, in one pass: the
+    /// collection at `start` and every key after it (header keys the pre-scan had not reached
+    /// are read here too; repeated keys are reported and skipped).
+    mutating func readInOrder(from start: TopEntry, entries: inout [TopEntry]) throws {
+        s.pos = start.value
+        try readCollection(start.key, expected: min((bytes.count - start.value) / 96 + 16, 50_000_000), reserveEpisodes: true)
+        var first = false
+        while !v.diags.isFull {
+            let keyOff = s.pos
+            guard let k = try s.nextKey(first: &first) else { return try s.expectEnd() }
+            let name = try s.decodeString(k)
+            s.skipWhitespace()
+            if entries.contains(where: { $0.key == name }) {
+                v.diags.add(duplicateTopKey(name, keyOff))
+                try s.skipValue()
+                continue
+            }
+            entries.append((name, keyOffset(after: keyOff), s.pos))
+            switch name {
+            case _ where ReadSession.collections.contains(name):
+                try readCollection(name, expected: min((bytes.count - s.pos) / 96 + 16, 50_000_000), reserveEpisodes: true)
+            case "preferences": try readPreferences()
+            case "sourceVersion": lib.sourceVersion = try string("sourceVersion")
+            default: try s.skipValue()
+            }
+        }
+    }
+
+    mutating func readCollection(_ name: String, expected: Int, reserveEpisodes: Bool = false) throws {
+        if reserveEpisodes && name == "episodes" { v.reserveEpisodes(expected) }
         guard s.peekKind() == .array else {
             try typeMismatch(name, expected: "an array")
             return
@@ -127,6 +170,7 @@ extension ReadSession {
         result.counts.listItems += l.items.count
         v.list(l, .init(index: idx, offset: start, missing: (~seen | failed) & table.allowedMask), itemOffsets: itemOffsets)
         if options.buildLibrary { lib.lists.append(l) }
+        options.recordSink?.accept(.list(l))
     }
 
     mutating func readTitleIds(into l: inout MediaList, offsets: inout [Int]) throws {
@@ -240,6 +284,7 @@ extension ReadSession {
         result.counts.titles += 1
         v.title(t, .init(index: idx, offset: start, missing: (~seen | failed) & table.allowedMask))
         if options.buildLibrary { lib.titles.append(t) }
+        options.recordSink?.accept(.title(t))
     }
 
     // MARK: Episodes
@@ -283,6 +328,7 @@ extension ReadSession {
         result.counts.episodes += 1
         v.episode(e, .init(index: idx, offset: start, missing: (~seen | failed) & table.allowedMask))
         if options.buildLibrary { lib.episodes.append(e) }
+        options.recordSink?.accept(.episode(e))
     }
 
     // MARK: Notes
@@ -306,6 +352,7 @@ extension ReadSession {
         result.counts.notes += 1
         v.note(n, .init(index: idx, offset: start, missing: (~seen | failed) & table.allowedMask))
         if options.buildLibrary { lib.notes.append(n) }
+        options.recordSink?.accept(.note(n))
     }
 
     // MARK: Preferences
@@ -353,5 +400,6 @@ extension ReadSession {
         result.counts.preferences = 1
         v.preferences(p, offset: start)
         lib.preferences = p
+        options.recordSink?.accept(.preferences(p))
     }
 }

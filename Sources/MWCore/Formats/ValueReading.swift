@@ -56,7 +56,7 @@ extension ReadSession {
     /// An optional free-text field no rule inspects: when only validating, it is checked
     /// (type, UTF-8) but not decoded, saving an allocation per record.
     mutating func text(_ field: String) throws -> String? {
-        if options.buildLibrary || s.peekKind() != .string { return try string(field, optional: true) }
+        if options.buildLibrary || options.recordSink != nil || s.peekKind() != .string { return try string(field, optional: true) }
         _ = try s.scanString()
         return nil
     }

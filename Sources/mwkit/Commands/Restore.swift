@@ -58,58 +58,27 @@ struct Restore: ParsableCommand {
     }
 
     private func restore() throws {
+        let clock = PhaseClock()
         let options = RestoreOptions(strategy: strategy, onConflict: onConflict ?? .keep, dryRun: dryRun,
-                                     snapshot: !noSnapshot, now: StoreClock.now())
+                                     snapshot: !noSnapshot, now: StoreClock.now(), onPhase: clock.lap)
         let dbURL = db.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL()
+        if canStream(dbURL: dbURL) { return try restoreStreaming(dbURL: dbURL, options: options, clock: clock) }
 
         // 1. Read and validate the backup before the database is even opened.
-        let clock = PhaseClock()
         let loaded = try RestoreInput.read(path: backup, options: input.readOptions())
         let result = loaded.result
-        let warnings = result.diagnostics.filter { $0.severity == .warning }
-        guard result.isValid, let library = result.library else {
-            let report = FileReport(path: backup, format: result.format?.rawValue, formatVersion: result.formatVersion,
-                                    valid: false, counts: result.counts, diagnostics: result.diagnostics)
-            FileHandle.standardError.write(Data(TextReporter().render([report]).utf8))
-            throw CLIExit.failure("\(backup) is not a valid backup; the database was not touched", code: 1)
-        }
+        guard result.isValid, let library = result.library else { throw refuse(result) }
         clock.lap("read+validate")
-        for w in warnings.prefix(20) { printErr("\(backup): warning: [\(w.code)] \(w.pointer): \(w.message)") }
+        printWarnings(result)
 
-        // 2. Open (creating, or migrating with a copy kept) the database. A dry run against a
-        //    missing file plans against an empty in-memory library and creates nothing.
-        if db == nil && !dryRun {
-            try? FileManager.default.createDirectory(at: dbURL.deletingLastPathComponent(), withIntermediateDirectories: true)
-        }
-        let store: LibraryStore
-        if dryRun && !FileManager.default.fileExists(atPath: dbURL.path) {
-            store = try LibraryStore.inMemory()
-        } else {
-            store = try LibraryStore.open(at: dbURL, mode: .create)
-        }
+        // 2. Open (creating, or migrating with a copy kept) the database.
+        let store = try openStore(dbURL)
         defer { try? store.close() }
-        if let bak = store.migrationBackupURL {
-            printErr("mwkit: migrated \(dbURL.path) from schema version \(store.openedVersion) to \(StoreSchema.currentVersion); the previous file is kept as \(bak.path)")
-        }
 
         // 3. Restore in one transaction, streaming the plan when asked for.
-        let report: RestoreReport
-        if let plan {
-            let out = try PlanOutput(path: plan)
-            do {
-                let writer = RestorePlanWriter(options: options, database: dbURL.path, backup: backup, emit: out.write)
-                report = try store.restore(library, options: options, onDecision: writer.add)
-                writer.finish(report)
-                try out.commit()
-            } catch {
-                out.abandon()
-                throw error
-            }
-        } else {
-            report = try store.restore(library, options: options)
-        }
-
-        clock.lap("database")
+        let report = try withPlan(dbURL, options) { onDecision in
+            try store.restore(library, options: options, onDecision: onDecision)
+        }!
 
         // 4. Images of a ZIP backup go to the image cache beside the database (a cache, outside the transaction).
         var imagesStored = 0
@@ -121,6 +90,92 @@ struct Restore: ParsableCommand {
             }
         }
         printSummary(report, dbURL: dbURL, imagesStored: imagesStored)
+    }
+
+    /// Replace of a JSON file into a database that opening will not migrate reads and loads at
+    /// once (``LibraryStore/replace(streamingFrom:readOptions:options:onDecision:)``); the
+    /// rest — merge, a ZIP (its images need the whole backup), stdin, a database to migrate
+    /// first — validates the whole backup before the database is opened.
+    private func canStream(dbURL: URL) -> Bool {
+        guard strategy == .replace, backup != "-" else { return false }
+        guard (try? BackupIO.detect(url: URL(fileURLWithPath: backup))) == .json else { return false }
+        if !FileManager.default.fileExists(atPath: dbURL.path) { return true }
+        return LibraryStore.headerSchemaVersion(at: dbURL) == StoreSchema.currentVersion
+    }
+
+    private func restoreStreaming(dbURL: URL, options: RestoreOptions, clock: PhaseClock) throws {
+        let existed = FileManager.default.fileExists(atPath: dbURL.path)
+        let store = try openStore(dbURL)
+        var closed = false
+        defer { if !closed { try? store.close() } }
+        let url = URL(fileURLWithPath: backup)
+        var read = ReadResult()
+        let report = try withPlan(dbURL, options) { onDecision in
+            let r = try store.replace(streamingFrom: { try BackupIO.read(url: url, options: $0) },
+                                      readOptions: input.readOptions(), options: options, onDecision: onDecision)
+            read = r.read
+            return r.report
+        }
+        guard let report else {
+            // Invalid: rolled back. A database file this run created goes again, so the
+            // database is exactly as before — absent.
+            try? store.close()
+            closed = true
+            if !existed && !dryRun { LibraryStore.removeFiles(at: dbURL) }
+            throw refuse(read)
+        }
+        printWarnings(read)
+        printSummary(report, dbURL: dbURL, imagesStored: 0)
+    }
+
+    /// Opens the database, creating it (and, for the default location, its directory) or
+    /// migrating it with a copy kept. A dry run against a missing file plans against an empty
+    /// in-memory library and creates nothing.
+    private func openStore(_ dbURL: URL) throws -> LibraryStore {
+        if db == nil && !dryRun {
+            try? FileManager.default.createDirectory(at: dbURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+        }
+        let store: LibraryStore
+        if dryRun && !FileManager.default.fileExists(atPath: dbURL.path) {
+            store = try LibraryStore.inMemory()
+        } else {
+            store = try LibraryStore.open(at: dbURL, mode: .create)
+        }
+        if let bak = store.migrationBackupURL {
+            printErr("mwkit: migrated \(dbURL.path) from schema version \(store.openedVersion) to \(StoreSchema.currentVersion); the previous file is kept as \(bak.path)")
+        }
+        return store
+    }
+
+    /// Runs a restore with `--plan` written alongside when asked for. `body` returns the report,
+    /// or nil when the restore was refused; a plan is kept only for a restore that went through.
+    private func withPlan(_ dbURL: URL, _ options: RestoreOptions,
+                          _ body: (((RestoreDecision) -> Void)?) throws -> RestoreReport?) throws -> RestoreReport? {
+        guard let plan else { return try body(nil) }
+        let out = try PlanOutput(path: plan)
+        do {
+            let writer = RestorePlanWriter(options: options, database: dbURL.path, backup: backup, emit: out.write)
+            guard let report = try body(writer.add) else { out.abandon(); return nil }
+            writer.finish(report)
+            try out.commit()
+            return report
+        } catch {
+            out.abandon()
+            throw error
+        }
+    }
+
+    /// Prints an invalid backup's diagnostics; the error to exit with.
+    private func refuse(_ result: ReadResult) -> Error {
+        let report = FileReport(path: backup, format: result.format?.rawValue, formatVersion: result.formatVersion,
+                                valid: false, counts: result.counts, diagnostics: result.diagnostics)
+        FileHandle.standardError.write(Data(TextReporter().render([report]).utf8))
+        return CLIExit.failure("\(backup) is not a valid backup; the database was not touched", code: 1)
+    }
+
+    private func printWarnings(_ result: ReadResult) {
+        let warnings = result.diagnostics.filter { $0.severity == .warning }
+        for w in warnings.prefix(20) { printErr("\(backup): warning: [\(w.code)] \(w.pointer): \(w.message)") }
     }
 
     private func printSummary(_ report: RestoreReport, dbURL: URL, imagesStored: Int) {
@@ -143,7 +198,7 @@ struct Restore: ParsableCommand {
 }
 
 /// Phase timings on stderr when `MWKIT_TIMING` is set (used by bench/store.sh).
-final class PhaseClock {
+final class PhaseClock: @unchecked Sendable {
     private var last = Date()
     private let on = ProcessInfo.processInfo.environment["MWKIT_TIMING"] != nil
     func lap(_ name: String) {

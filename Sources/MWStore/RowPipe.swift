@@ -1,0 +1,71 @@
+import Foundation
+import MWCore
+
+/// The hand-over of a streaming replace: the reading thread encodes each record into a
+/// ``RowBatch`` (as the ``RecordSink`` of the reader) and passes full batches to the restoring
+/// thread, which inserts them.
+///
+/// Why batches under one lock, not a lock per record: a million episodes would mean a million
+/// lock round trips and wake-ups. Why bounded: the database is the slower side, and an
+/// unbounded queue would hold the whole backup in memory — what streaming is meant to avoid.
+final class RowPipe: RecordSink, @unchecked Sendable {
+    /// Records per batch.
+    static let batchSize = 512
+    /// Batches that may wait before the reader blocks.
+    static let capacity = 16
+
+    private let withDecisions: Bool
+    private let condition = NSCondition()
+    // Guarded by `condition`.
+    private var ready: [RowBatch] = []
+    private var closed = false
+    private var discarding = false
+    // Touched by the reading thread only.
+    private var filling: RowBatch
+
+    init(withDecisions: Bool) {
+        self.withDecisions = withDecisions
+        filling = RowBatch(withDecisions: withDecisions, reserve: RowPipe.batchSize)
+    }
+
+    /// Reading side: encodes a record; hands the batch over when full (blocking while
+    /// ``capacity`` batches wait).
+    func accept(_ record: BackupRecord) {
+        filling.encode(record)
+        if filling.records >= RowPipe.batchSize { handOver(last: false) }
+    }
+
+    /// Reading side: no more records.
+    func close() { handOver(last: true) }
+
+    private func handOver(last: Bool) {
+        let batch = filling
+        filling = RowBatch(withDecisions: withDecisions, reserve: last ? 0 : RowPipe.batchSize)
+        condition.lock()
+        while ready.count >= RowPipe.capacity && !discarding { condition.wait() }
+        if !discarding && batch.records > 0 { ready.append(batch) }
+        if last { closed = true }
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Restoring side: the next batch, or nil once the reader has closed and all were taken.
+    func next() -> RowBatch? {
+        condition.lock()
+        defer { condition.unlock() }
+        while ready.isEmpty && !closed { condition.wait() }
+        guard !ready.isEmpty else { return nil }
+        condition.broadcast()
+        return ready.removeFirst()
+    }
+
+    /// Restoring side: drop everything queued and everything still to come (the restore has
+    /// failed; the reader only runs on to finish its diagnostics).
+    func discard() {
+        condition.lock()
+        discarding = true
+        ready.removeAll()
+        condition.broadcast()
+        condition.unlock()
+    }
+}
