@@ -41,13 +41,12 @@ extension LibraryStore {
     /// bulk-load pragmas, one transaction around `load`, then the invariants (every title in a
     /// list, foreign keys) and the commit — or the rollback (dry run, or any error `load` or the
     /// checks throw). `snapshotMade` learns the snapshot's URL as soon as it exists.
-    /// `referencesValidated`: the caller has the validator's word that every reference of the
-    /// backup resolves within it, which — the database holding nothing else after a replace —
-    /// is the foreign-key check already made. `speculative`: `load` may still decide the
-    /// backup is invalid and roll back.
+    /// `speculative` (the streaming replace): `load` validates while it loads, may still find
+    /// the backup invalid and roll back, and commits only with the validator's word that every
+    /// reference resolves within the backup — which, the database holding nothing else after a
+    /// replace, is the foreign-key check already made.
     func inRestoreTransaction(options: RestoreOptions, onDecision: ((RestoreDecision) -> Void)?,
-                              snapshotMade: ((URL) -> Void)? = nil, referencesValidated: Bool = false,
-                              speculative: Bool = false,
+                              snapshotMade: ((URL) -> Void)? = nil, speculative: Bool = false,
                               load: (RestoreSession) throws -> Void) throws -> RestoreReport {
         var report = RestoreReport(options: options)
         try wrap {
@@ -101,7 +100,7 @@ extension LibraryStore {
                     try load(session)
                     options.onPhase?("load")
                     try session.ensureEveryTitleInAList()
-                    if deferForeignKeys && !referencesValidated { try session.checkForeignKeys() }
+                    if deferForeignKeys && !speculative { try session.checkForeignKeys() }
                     options.onPhase?("checks")
                     report = session.finishedReport()
                     return options.dryRun ? .rollback : .commit

@@ -48,7 +48,7 @@ extension LibraryStore {
             // every reference (episode → show, item → title, note → parent, preferences →
             // list): the foreign-key check over the loaded tables (~0.3 s for 1M rows) is skipped.
             let report = try inRestoreTransaction(options: options, onDecision: onDecision, snapshotMade: { snapshot = $0 },
-                                                  referencesValidated: true, speculative: true) { session in
+                                                  speculative: true) { session in
                 try session.beginReplace()
                 var loadError: Error?
                 while let batch = pipe.next() {

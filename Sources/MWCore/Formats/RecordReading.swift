@@ -37,12 +37,7 @@ extension ReadSession {
         let valueStarts = entries.map(\.value).sorted()
         for (name, off) in colls {
             s.pos = off
-            // Upper bound on the records in this array: its byte size over the smallest
-            // possible record (~96 bytes); capacity reserved but never touched costs no memory.
-            let end = valueStarts.first { $0 > off } ?? bytes.count
-            let bound = min((end - off) / 96 + 16, 50_000_000)
-            if name == "episodes" { v.reserveEpisodes(bound) }
-            try readCollection(name, expected: bound)
+            try readCollection(name, expected: ReadSession.recordBound(off, valueStarts.first { $0 > off } ?? bytes.count))
             if v.diags.isFull { return }
         }
     }
@@ -70,7 +65,7 @@ extension ReadSession {
     /// are read here too; repeated keys are reported and skipped).
     mutating func readInOrder(from start: TopEntry, entries: inout [TopEntry]) throws {
         s.pos = start.value
-        try readCollection(start.key, expected: min((bytes.count - start.value) / 96 + 16, 50_000_000), reserveEpisodes: true)
+        try readCollection(start.key, expected: ReadSession.recordBound(start.value, bytes.count))
         var first = false
         while !v.diags.isFull {
             let keyOff = s.pos
@@ -85,7 +80,7 @@ extension ReadSession {
             entries.append((name, keyOffset(after: keyOff), s.pos))
             switch name {
             case _ where ReadSession.collections.contains(name):
-                try readCollection(name, expected: min((bytes.count - s.pos) / 96 + 16, 50_000_000), reserveEpisodes: true)
+                try readCollection(name, expected: ReadSession.recordBound(s.pos, bytes.count))
             case "preferences": try readPreferences()
             case "sourceVersion": lib.sourceVersion = try string("sourceVersion")
             default: try s.skipValue()
@@ -93,8 +88,14 @@ extension ReadSession {
         }
     }
 
-    mutating func readCollection(_ name: String, expected: Int, reserveEpisodes: Bool = false) throws {
-        if reserveEpisodes && name == "episodes" { v.reserveEpisodes(expected) }
+    /// Upper bound on the records of an array spanning `start..<end`: its byte size over the
+    /// smallest possible record (~96 bytes); capacity reserved but never touched costs no memory.
+    static func recordBound(_ start: Int, _ end: Int) -> Int {
+        min((end - start) / 96 + 16, 50_000_000)
+    }
+
+    mutating func readCollection(_ name: String, expected: Int) throws {
+        if name == "episodes" { v.reserveEpisodes(expected) }
         guard s.peekKind() == .array else {
             try typeMismatch(name, expected: "an array")
             return
