@@ -25,13 +25,15 @@ let package = Package(
             pkgConfig: "libarchive",
             providers: [.apt(["libarchive-dev"])]
         ),
+        // sqlite3_config is variadic: a few lines of C set SQLite's process-wide options.
+        .target(name: "CSQLiteTuning", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(name: "MWCore"),
         .target(name: "MWArchive", dependencies: [
             "MWCore", "CArchive",
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "MWStore", dependencies: [
-            "MWCore",
+            "MWCore", "CSQLiteTuning",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),  // raw statements for bulk loads
         ]),

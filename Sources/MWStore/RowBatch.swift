@@ -22,7 +22,8 @@ struct RowBatch: ColumnSink {
         /// Insert one row of `cells` cells with statement `statement`, counted for `entity`.
         case row(RestoreSession.Hot, EntityKind, cells: Int)
         /// A record the session handles itself (header, preferences, a note it skips).
-        case record(BackupRecord)
+        /// (Indirect: a record is hundreds of bytes, and every `.row` op would be as big.)
+        indirect case record(BackupRecord)
     }
 
     private(set) var ops: [Op] = []

@@ -20,6 +20,8 @@ final class RowPipe: RecordSink, @unchecked Sendable {
     private var ready: [RowBatch] = []
     private var closed = false
     private var discarding = false
+    /// Emptied batches the restoring side handed back, for the reader to fill again.
+    private var spare: [RowBatch] = []
     // Touched by the reading thread only.
     private var filling: RowBatch
 
@@ -39,14 +41,15 @@ final class RowPipe: RecordSink, @unchecked Sendable {
     func close() { handOver(last: true) }
 
     private func handOver(last: Bool) {
-        let batch = filling
-        filling = RowBatch(withDecisions: withDecisions, reserve: last ? 0 : RowPipe.batchSize)
         condition.lock()
         while ready.count >= RowPipe.capacity && !discarding { condition.wait() }
-        if !discarding && batch.records > 0 { ready.append(batch) }
+        if !discarding && filling.records > 0 { ready.append(filling) }
         if last { closed = true }
+        let reused = last ? nil : spare.popLast()
         condition.broadcast()
         condition.unlock()
+        // A recycled batch keeps its buffers: no fresh pages to fault in and zero per batch.
+        filling = reused ?? RowBatch(withDecisions: withDecisions, reserve: last ? 0 : RowPipe.batchSize)
     }
 
     /// Restoring side: the next batch, or nil once the reader has closed and all were taken.
@@ -57,6 +60,14 @@ final class RowPipe: RecordSink, @unchecked Sendable {
         guard !ready.isEmpty else { return nil }
         condition.broadcast()
         return ready.removeFirst()
+    }
+
+    /// Restoring side: hands an inserted batch back for reuse.
+    func recycle(_ batch: consuming RowBatch) {
+        batch.removeAll()
+        condition.lock()
+        if spare.count < 2 { spare.append(batch) }
+        condition.unlock()
     }
 
     /// Restoring side: drop everything queued and everything still to come (the restore has

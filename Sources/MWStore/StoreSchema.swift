@@ -13,6 +13,9 @@ public enum StoreSchema {
     /// The schema version this mwkit writes.
     public static var currentVersion: Int { migrationNames.count }
 
+    /// `PRAGMA page_size` of a newly created library file.
+    static let pageSize = 16384
+
     /// `PRAGMA application_id` of an mwkit library database ("MWKT"), so that another
     /// program's SQLite file is recognised and refused rather than altered.
     public static let applicationID: Int32 = 0x4D57_4B54

@@ -54,6 +54,7 @@ extension LibraryStore {
                 while let batch = pipe.next() {
                     do {
                         try session.load(batch)
+                        pipe.recycle(batch)
                     } catch {
                         // Let the reader finish: its diagnostics explain an invalid backup
                         // better than the constraint it broke.

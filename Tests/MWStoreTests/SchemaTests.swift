@@ -10,13 +10,15 @@ import Testing
         let store = try LibraryStore.open(at: url)
         #expect(try store.schemaVersion() == StoreSchema.currentVersion)
         #expect(store.migrationBackupURL == nil)
-        let (mode, fk, appID, indexes) = try store.queue.read { db in
+        let (mode, fk, appID, indexes, pageSize) = try store.queue.read { db in
             (try String.fetchOne(db, sql: "PRAGMA journal_mode"),
              try Int.fetchOne(db, sql: "PRAGMA foreign_keys"),
              try Int32.fetchOne(db, sql: "PRAGMA application_id"),
-             try Set(String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'")))
+             try Set(String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'")),
+             try Int.fetchOne(db, sql: "PRAGMA page_size"))
         }
         #expect(mode == "wal")
+        #expect(pageSize == StoreSchema.pageSize)
         #expect(fk == 1)
         #expect(appID == StoreSchema.applicationID)
         // seeds/000 §5 indexes (the unique ones are the UNIQUE constraints' autoindexes)
@@ -93,6 +95,8 @@ import Testing
         let store = try LibraryStore.open(at: url)
         #expect(store.openedVersion == 1)
         #expect(try store.schemaVersion() == 2)
+        // An existing file keeps its page size (SQLite's default here); only new files get ours.
+        #expect(try store.queue.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") } == 4096)
         let bak = try #require(store.migrationBackupURL)
         #expect(bak.lastPathComponent == "library.sqlite.bak-v1")
         // The copy is a readable v1 database with the same rows.

@@ -130,20 +130,29 @@ public struct Validator {
         }
         checkDate(l.dateCreated, "dateCreated", "lists", o, user: true)
         checkDate(l.dateModified, "dateModified", "lists", o, user: true)
-        var seen = [IDKey: Int]()
+        var seen = [IDKey: Int](minimumCapacity: l.items.count)
+        listed.reserveCapacity(listed.count + l.items.count)
         for (j, item) in l.items.enumerated() {
-            let itemPtr = dialect == .v1 ? "/lists/\(o.index)/titleIds/\(j)" : "/lists/\(o.index)/items/\(j)/titleId"
-            var itemOff = itemOffsets.flatMap { j < $0.count ? $0[j] : nil }
-            if dialect != .v1, let io = itemOff { itemOff = locator?.valueOffset(object: io, key: "titleId") ?? io }
+            // The pointer and the exact offset are only worked out for a diagnostic: a list
+            // can hold every title of the library, and formatting both for each item cost
+            // more than reading it.
+            func itemPtr() -> String {
+                dialect == .v1 ? "/lists/\(o.index)/titleIds/\(j)" : "/lists/\(o.index)/items/\(j)/titleId"
+            }
+            let itemOff = itemOffsets.flatMap { j < $0.count ? $0[j] : nil }
+            func exactOff() -> Int? {
+                guard dialect != .v1, let io = itemOff else { return itemOff }
+                return locator?.valueOffset(object: io, key: "titleId") ?? io
+            }
             let tk = IDKey(item.titleId)
             if !tk.isUUID {
-                diags.add(.init(.error, .idFormat, "titleId \(quoted(item.titleId)) is not a UUID", pointer: itemPtr, offset: itemOff))
+                diags.add(.init(.error, .idFormat, "titleId \(quoted(item.titleId)) is not a UUID", pointer: itemPtr(), offset: exactOff()))
             }
             if let id = item.id, !IDKey(id).isUUID {
-                diags.add(.init(.error, .idFormat, "list item id \(quoted(id)) is not a UUID", pointer: "/lists/\(o.index)/items/\(j)/id", offset: itemOff))
+                diags.add(.init(.error, .idFormat, "list item id \(quoted(id)) is not a UUID", pointer: "/lists/\(o.index)/items/\(j)/id", offset: exactOff()))
             }
             if let prev = seen[tk] {
-                diags.add(.init(.error, .listItemDuplicate, "title \(quoted(item.titleId)) is in this list twice (also at index \(prev))", pointer: itemPtr, offset: itemOff))
+                diags.add(.init(.error, .listItemDuplicate, "title \(quoted(item.titleId)) is in this list twice (also at index \(prev))", pointer: itemPtr(), offset: exactOff()))
             } else { seen[tk] = j }
             listed.insert(tk)
             pendingItems.append((tk, Int32(o.index), Int32(j), itemOff))
@@ -296,8 +305,10 @@ public struct Validator {
                 diags.add(.init(.error, .episodeShowMissing, "showId \(describe(shows[Int(num)])) matches no title", pointer: "/episodes/\(i)/showId", offset: off))
             }
         }
-        for (title, l, j, off) in pendingItems where titleIds[title] == nil {
+        for (title, l, j, itemOff) in pendingItems where titleIds[title] == nil {
             let p = dialect == .v1 ? "/lists/\(l)/titleIds/\(j)" : "/lists/\(l)/items/\(j)/titleId"
+            var off = itemOff
+            if dialect != .v1, let io = itemOff { off = locator?.valueOffset(object: io, key: "titleId") ?? io }
             diags.add(.init(.error, .listItemTitleMissing, "list item refers to title \(describe(title)), which does not exist", pointer: p, offset: off))
         }
         for (parent, isEpisode, i, object) in pendingNotes {
