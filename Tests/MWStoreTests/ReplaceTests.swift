@@ -53,6 +53,28 @@ import Testing
         #expect(try store.loadLibrary() == Fixtures.library())
     }
 
+    @Test func aConstraintFailingInsideAMultiRowInsertRollsEverythingBack() throws {
+        let store = try Fixtures.store(with: Fixtures.library())
+        let before = try store.contentHash()
+        var bad = Fixtures.generated(shows: 10, episodes: 20)
+        #expect(bad.episodes.count > 2 * RestoreSession.multiRows)
+        // Same show, season and episode twice, inside one run of multi-row inserts: the
+        // UNIQUE constraint ends the whole transaction (INSERT OR ROLLBACK).
+        bad.episodes[RestoreSession.multiRows + 3].episodeNumber = bad.episodes[RestoreSession.multiRows + 2].episodeNumber
+        bad.episodes[RestoreSession.multiRows + 3].seasonNumber = bad.episodes[RestoreSession.multiRows + 2].seasonNumber
+        let error = #expect(throws: MWError.self) {
+            try store.restore(bad, options: RestoreOptions(strategy: .replace, snapshot: false))
+        }
+        #expect("\(error.map { "\($0)" } ?? "")".contains("UNIQUE"))
+        #expect(try store.contentHash() == before)
+        #expect(try store.loadLibrary() == Fixtures.library())
+        // The connection is left usable: a good restore right after works.
+        let good = Fixtures.generated(shows: 10, episodes: 20)
+        try store.restore(good, options: RestoreOptions(strategy: .replace, snapshot: false))
+        #expect(try store.loadLibrary() == good)
+        #expect(try store.integrityProblems().isEmpty)
+    }
+
     @Test func replaceKeepsASnapshotOfANonEmptyDatabase() throws {
         let store = try Fixtures.store(with: Fixtures.library())
         let now = Date(timeIntervalSince1970: 1_700_000_000)
