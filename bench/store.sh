@@ -63,8 +63,11 @@ read -r T_MERGE RSS_MERGE <<< "$(timed "$BIN" restore "$DATA/full.json" --db "$W
 # 3. sqlite3 .import of the same rows into the same schema (same pragmas, one transaction).
 #    .import stores empty CSV fields as '' rather than NULL, which the notes' one-parent CHECK
 #    rejects, so notes (1% of the rows) go through a staging table and NULLIF.
+#    The same page size as mwkit's file, set before the schema is created.
+PAGE_SIZE=$(sqlite3 "$WORK/replace.sqlite" "PRAGMA page_size")
 sqlite3 "$WORK/replace.sqlite" .schema > "$WORK/schema.sql"
-sqlite3 "$WORK/import.sqlite" < "$WORK/schema.sql"
+{ echo "PRAGMA page_size = $PAGE_SIZE;"; cat "$WORK/schema.sql"; } | sqlite3 "$WORK/import.sqlite"
+[ "$(sqlite3 "$WORK/import.sqlite" "PRAGMA page_size")" = "$PAGE_SIZE" ] || { echo "import database did not take page size $PAGE_SIZE" >&2; exit 1; }
 sqlite3 "$WORK/import.sqlite" "PRAGMA journal_mode = WAL" > /dev/null
 cat > "$WORK/import.sql" <<SQL
 PRAGMA foreign_keys = ON;
