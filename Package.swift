@@ -52,7 +52,10 @@ let package = Package(
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "MWArchiveTests", dependencies: ["MWArchive", "MWCore"]),
-        .testTarget(name: "MWStoreTests", dependencies: ["MWStore", "MWCore"]),
+        .testTarget(name: "MWStoreTests", dependencies: [
+            "MWStore", "MWCore",
+            .product(name: "GRDBSQLite", package: "GRDB.swift"),
+        ]),
         .testTarget(name: "MWTMDbTests", dependencies: [
             "MWTMDb", "MWCore",
             .product(name: "FlyingFox", package: "FlyingFox"),

@@ -77,12 +77,21 @@ public final class LibraryStore {
         try queue.close()
     }
 
-    /// SQLite's process-wide options (multi-thread mode, no memory statistics), set once,
-    /// before the first connection of the process opens; see `CSQLiteTuning.h`.
-    static let sqliteTuning: Int32 = mwkit_sqlite_tune()
+    /// Turns off SQLite's memory statistics for the whole process: otherwise SQLite takes a
+    /// global mutex around every allocation to count bytes (~3% of a large restore's database
+    /// thread). Process-wide: `sqlite3_memory_used()`, `sqlite3_status64()` and SQLite's heap
+    /// limits stop working for all code in the process, which is why the library leaves the
+    /// call to whoever owns the process; the `mwkit` CLI makes it first thing. It only takes
+    /// effect before SQLite's first connection in the process; returns whether it did (the
+    /// first call's answer, every time).
+    @discardableResult
+    public static func applyProcessWideSQLiteOptions() -> Bool {
+        memstatusOff == 0
+    }
+
+    private static let memstatusOff: Int32 = mwkit_sqlite_disable_memstatus()
 
     static func configuration() -> Configuration {
-        _ = sqliteTuning
         var config = Configuration()
         config.foreignKeysEnabled = true
         // Another process restoring into the same file waits for a while rather than failing at once.

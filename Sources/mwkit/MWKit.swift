@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MWStore
 
 /// The `mwkit` command: a thin shell over the MW* library targets, one subcommand per file.
 @main
@@ -22,6 +23,9 @@ struct MWKit: AsyncParsableCommand {
     /// Runs the command, mapping argument errors to the documented exit code 2 (usage error)
     /// instead of swift-argument-parser's 64.
     static func main() async {
+        // The CLI owns its process, so it may set SQLite's process-wide options (the library
+        // leaves that choice to whoever embeds it).
+        LibraryStore.applyProcessWideSQLiteOptions()
         do {
             var command = try parseAsRoot()
             if var async = command as? AsyncParsableCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import MWCore
 import Testing
 @testable import MWStore
@@ -26,6 +27,18 @@ import Testing
                      "episodes_watched", "list_items_order_index"] {
             #expect(indexes.contains(name), "missing index \(name)")
         }
+        try store.close()
+    }
+
+    @Test func processWideOptionsReportWhetherTheyTookEffect() throws {
+        let applied = LibraryStore.applyProcessWideSQLiteOptions()
+        #expect(LibraryStore.applyProcessWideSQLiteOptions() == applied, "a second call changes nothing")
+        let store = try LibraryStore.open(at: Fixtures.scratch().appendingPathComponent("library.sqlite"))
+        // Without statistics SQLite reports no memory in use, though the store has allocated.
+        // Whether the option took depends on whether another test opened SQLite first; the
+        // report must match either way.
+        #expect(try store.schemaVersion() == StoreSchema.currentVersion)
+        #expect((sqlite3_memory_used() == 0) == applied)
         try store.close()
     }
 
