@@ -225,7 +225,7 @@ final class RestoreSession {
                 case .row(let q, let entity, let n):
                     var rows = 1
                     while rows < RestoreSession.multiRows, i + rows < ops.count,
-                          case .row(let q2, _, _) = ops[i + rows], q2 == q { rows += 1 }
+                          case .row(let q2, _, let n2) = ops[i + rows], q2 == q, n2 == n { rows += 1 }
                     let s = rows == RestoreSession.multiRows ? try multiStatement(q) : try statement(q)
                     if rows < RestoreSession.multiRows { rows = 1 }
                     for c in cell..<cell + n * rows { s.bind(batch.cells[c], text: text) }
