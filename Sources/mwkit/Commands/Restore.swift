@@ -60,7 +60,7 @@ struct Restore: ParsableCommand {
     private func restore() throws {
         let clock = PhaseClock()
         let options = RestoreOptions(strategy: strategy, onConflict: onConflict ?? .keep, dryRun: dryRun,
-                                     snapshot: !noSnapshot, now: StoreClock.now(), onPhase: clock.lap)
+                                     snapshot: !noSnapshot, now: StoreClock.now(), onPhase: { clock.lap($0) })
         let dbURL = db.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL()
         if canStream(dbURL: dbURL) { return try restoreStreaming(dbURL: dbURL, options: options, clock: clock) }
 
