@@ -38,9 +38,8 @@ final class LogCapture: @unchecked Sendable {
             get { metadata[key] }
             set { metadata[key] = newValue }
         }
-        func log(level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String,
-                 file: String, function: String, line: UInt) {
-            capture.append("\(level) \(message) \(metadata ?? [:])")
+        func log(event: LogEvent) {
+            capture.append("\(event.level) \(event.message) \(event.metadata ?? [:])")
         }
     }
 }
