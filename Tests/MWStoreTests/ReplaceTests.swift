@@ -53,6 +53,21 @@ import Testing
         #expect(try store.loadLibrary() == Fixtures.library())
     }
 
+    /// Runs of multi-row inserts of every length around their size (32), for titles, list
+    /// items and episodes: the database holds exactly the library, in order.
+    @Test(arguments: [(0, 0), (1, 31), (31, 32), (32, 1), (33, 33), (64, 2), (65, 65)])
+    func everyRunLengthRoundTrips(shows: Int, episodes: Int) throws {
+        #expect(RestoreSession.multiRows == 32, "the argument list brackets runs of 32")
+        var lib = Fixtures.generated(shows: shows, episodes: episodes)
+        if shows == 0 { lib.lists[0].items = [] }
+        let store = try Fixtures.store(with: Fixtures.library(), name: "runs-\(shows)-\(episodes)")
+        let report = try store.restore(lib, options: RestoreOptions(strategy: .replace, snapshot: false))
+        #expect(report.tally(.episode).insert == shows * episodes)
+        #expect(report.tally(.listItem).insert == shows)
+        #expect(try store.loadLibrary() == lib)
+        #expect(try store.integrityProblems().isEmpty)
+    }
+
     @Test func aConstraintFailingInsideAMultiRowInsertRollsEverythingBack() throws {
         let store = try Fixtures.store(with: Fixtures.library())
         let before = try store.contentHash()
