@@ -100,6 +100,9 @@ public final class LibraryStore {
         return config
     }
 
+    /// The first 16 bytes of every SQLite database file.
+    private static let sqliteMagic = Array("SQLite format 3\u{0}".utf8)
+
     /// Refuses a file that is not an SQLite database by its first 16 bytes, before SQLite
     /// (which would leave it alone, too) gets a chance to touch its journal settings.
     static func checkHeader(_ url: URL) throws {
@@ -109,7 +112,7 @@ public final class LibraryStore {
         defer { try? h.close() }
         let head = (try? h.read(upToCount: 16)) ?? Data()
         if head.isEmpty { return } // an empty file is a valid, empty SQLite database
-        if head != Data("SQLite format 3\u{0}".utf8) {
+        if !head.elementsEqual(sqliteMagic) {
             throw MWError.io("\(url.path) is not an SQLite database (unrecognised header); the file was left untouched")
         }
     }
@@ -123,7 +126,7 @@ public final class LibraryStore {
         defer { try? h.close() }
         guard let data = try? h.read(upToCount: 100), data.count == 100 else { return nil }
         let head = [UInt8](data)
-        guard head.prefix(16).elementsEqual("SQLite format 3\u{0}".utf8) else { return nil }
+        guard head.prefix(16).elementsEqual(sqliteMagic) else { return nil }
         func int32(_ at: Int) -> Int32 {
             Int32(bitPattern: head[at...at + 3].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
         }

@@ -46,13 +46,23 @@ final class RestoreSession {
         case titleExists, episodeExists, itemExists, listExists, noteExists
         case updateTitle, updateEpisode, updateNote
 
+        /// The table and columns of an insert statement; nil for the others.
+        private var insertTarget: (table: String, columns: [String], withId: Bool)? {
+            switch self {
+            case .insertList: return ("lists", ListRow.columns, true)
+            case .insertTitle: return ("titles", TitleRow.columns, true)
+            case .insertEpisode: return ("episodes", EpisodeRow.columns, true)
+            case .insertItem: return ("list_items", ListItemRow.columns, false)
+            case .insertNote: return ("notes", NoteRow.columns, true)
+            default: return nil
+            }
+        }
+
         var sql: String {
             switch self {
-            case .insertList: return StoreSQL.insert("lists", ListRow.columns)
-            case .insertTitle: return StoreSQL.insert("titles", TitleRow.columns)
-            case .insertEpisode: return StoreSQL.insert("episodes", EpisodeRow.columns)
-            case .insertItem: return StoreSQL.insert("list_items", ListItemRow.columns, withId: false)
-            case .insertNote: return StoreSQL.insert("notes", NoteRow.columns)
+            case .insertList, .insertTitle, .insertEpisode, .insertItem, .insertNote:
+                let t = insertTarget!
+                return StoreSQL.insert(t.table, t.columns, withId: t.withId)
             case .titleExists: return "SELECT 1 FROM titles WHERE id = ?"
             case .episodeExists: return "SELECT 1 FROM episodes WHERE id = ?"
             case .itemExists: return "SELECT 1 FROM list_items WHERE id = ?"
@@ -66,17 +76,11 @@ final class RestoreSession {
 
         /// The insert of `rows` rows at once (inserts only).
         func multiRowSQL(_ rows: Int) -> String {
-            switch self {
-            case .insertList: return StoreSQL.bulkInsert("lists", ListRow.columns, rows: rows)
-            case .insertTitle: return StoreSQL.bulkInsert("titles", TitleRow.columns, rows: rows)
-            case .insertEpisode: return StoreSQL.bulkInsert("episodes", EpisodeRow.columns, rows: rows)
-            case .insertItem: return StoreSQL.bulkInsert("list_items", ListItemRow.columns, withId: false, rows: rows)
-            case .insertNote: return StoreSQL.bulkInsert("notes", NoteRow.columns, rows: rows)
-            default: preconditionFailure("\(self) is not an insert")
-            }
+            guard let t = insertTarget else { preconditionFailure("\(self) is not an insert") }
+            return StoreSQL.bulkInsert(t.table, t.columns, withId: t.withId, rows: rows)
         }
     }
-    var hot: [RawStatement?] = Array(repeating: nil, count: Hot.allCases.count)
+    private var hot: [RawStatement?] = Array(repeating: nil, count: Hot.allCases.count)
 
     func statement(_ q: Hot) throws -> RawStatement {
         if let s = hot[q.rawValue] { return s }
@@ -94,7 +98,7 @@ final class RestoreSession {
     }
 
     /// Per-entity counts, by ``slot(_:)`` (an array: this is bumped once per row).
-    var tallies = [RestoreTally](repeating: RestoreTally(), count: EntityKind.allCases.count)
+    private var tallies = [RestoreTally](repeating: RestoreTally(), count: EntityKind.allCases.count)
 
     static func slot(_ e: EntityKind) -> Int {
         switch e {

@@ -217,8 +217,7 @@ enum PreferencesRow {
 /// SQL text for the statements built from the column lists.
 enum StoreSQL {
     static func insert(_ table: String, _ columns: [String], withId: Bool = true) -> String {
-        let cols = (withId ? ["id"] : []) + columns
-        return "INSERT INTO \(table) (\(cols.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: cols.count).joined(separator: ", ")))"
+        insert("INSERT", table, columns, withId: withId, rows: 1)
     }
 
     /// An insert of `rows` rows in one statement, for bulk loads inside a transaction that
@@ -230,9 +229,13 @@ enum StoreSQL {
     /// (~0.8 s of malloc and copying on bench/store.sh). With ROLLBACK a constraint error
     /// ends the whole transaction instead — which is what a failed restore does.
     static func bulkInsert(_ table: String, _ columns: [String], withId: Bool = true, rows: Int) -> String {
+        insert("INSERT OR ROLLBACK", table, columns, withId: withId, rows: rows)
+    }
+
+    private static func insert(_ verb: String, _ table: String, _ columns: [String], withId: Bool, rows: Int) -> String {
         let cols = (withId ? ["id"] : []) + columns
         let tuple = "(\(Array(repeating: "?", count: cols.count).joined(separator: ", ")))"
-        return "INSERT OR ROLLBACK INTO \(table) (\(cols.joined(separator: ", "))) VALUES \(Array(repeating: tuple, count: rows).joined(separator: ", "))"
+        return "\(verb) INTO \(table) (\(cols.joined(separator: ", "))) VALUES \(Array(repeating: tuple, count: rows).joined(separator: ", "))"
     }
 
     static func update(_ table: String, _ columns: [String]) -> String {

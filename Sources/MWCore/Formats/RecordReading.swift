@@ -33,7 +33,7 @@ extension ReadSession {
             return
         }
         // Collections in file order, so the mapping is walked front to back.
-        let colls = ["lists", "titles", "episodes", "notes"].compactMap { k in top[k].map { (k, $0) } }.sorted { $0.1 < $1.1 }
+        let colls = ReadSession.collections.compactMap { k in top[k].map { (k, $0) } }.sorted { $0.1 < $1.1 }
         let valueStarts = entries.map(\.value).sorted()
         for (name, off) in colls {
             s.pos = off

@@ -136,14 +136,9 @@ public struct Validator {
             // The pointer and the exact offset are only worked out for a diagnostic: a list
             // can hold every title of the library, and formatting both for each item cost
             // more than reading it.
-            func itemPtr() -> String {
-                dialect == .v1 ? "/lists/\(o.index)/titleIds/\(j)" : "/lists/\(o.index)/items/\(j)/titleId"
-            }
+            func itemPtr() -> String { itemPointer(list: o.index, item: j) }
             let itemOff = itemOffsets.flatMap { j < $0.count ? $0[j] : nil }
-            func exactOff() -> Int? {
-                guard dialect != .v1, let io = itemOff else { return itemOff }
-                return locator?.valueOffset(object: io, key: "titleId") ?? io
-            }
+            func exactOff() -> Int? { titleIdOffset(item: itemOff) }
             let tk = IDKey(item.titleId)
             if !tk.isUUID {
                 diags.add(.init(.error, .idFormat, "titleId \(quoted(item.titleId)) is not a UUID", pointer: itemPtr(), offset: exactOff()))
@@ -157,6 +152,17 @@ public struct Validator {
             listed.insert(tk)
             pendingItems.append((tk, Int32(o.index), Int32(j), itemOff))
         }
+    }
+
+    /// Where a list item's title id is: `/lists/L/titleIds/J` (v1) or `/lists/L/items/J/titleId`.
+    private func itemPointer(list: Int, item: Int) -> String {
+        dialect == .v1 ? "/lists/\(list)/titleIds/\(item)" : "/lists/\(list)/items/\(item)/titleId"
+    }
+
+    /// The offset of a list item's title id, from the item's own offset (in v1 the item is the id).
+    private func titleIdOffset(item: Int?) -> Int? {
+        guard dialect != .v1, let io = item else { return item }
+        return locator?.valueOffset(object: io, key: "titleId") ?? io
     }
 
     mutating func title(_ t: Title, _ o: Origin) {
@@ -306,10 +312,8 @@ public struct Validator {
             }
         }
         for (title, l, j, itemOff) in pendingItems where titleIds[title] == nil {
-            let p = dialect == .v1 ? "/lists/\(l)/titleIds/\(j)" : "/lists/\(l)/items/\(j)/titleId"
-            var off = itemOff
-            if dialect != .v1, let io = itemOff { off = locator?.valueOffset(object: io, key: "titleId") ?? io }
-            diags.add(.init(.error, .listItemTitleMissing, "list item refers to title \(describe(title)), which does not exist", pointer: p, offset: off))
+            diags.add(.init(.error, .listItemTitleMissing, "list item refers to title \(describe(title)), which does not exist",
+                            pointer: itemPointer(list: Int(l), item: Int(j)), offset: titleIdOffset(item: itemOff)))
         }
         for (parent, isEpisode, i, object) in pendingNotes {
             let ok = isEpisode ? hasEpisode(parent) : titleIds[parent] != nil

@@ -62,7 +62,7 @@ struct Restore: ParsableCommand {
         let options = RestoreOptions(strategy: strategy, onConflict: onConflict ?? .keep, dryRun: dryRun,
                                      snapshot: !noSnapshot, now: StoreClock.now(), onPhase: { clock.lap($0) })
         let dbURL = db.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL()
-        if canStream(dbURL: dbURL) { return try restoreStreaming(dbURL: dbURL, options: options, clock: clock) }
+        if canStream(dbURL: dbURL) { return try restoreStreaming(dbURL: dbURL, options: options) }
 
         // 1. Read and validate the backup before the database is even opened.
         let loaded = try RestoreInput.read(path: backup, options: input.readOptions())
@@ -103,11 +103,16 @@ struct Restore: ParsableCommand {
         return LibraryStore.headerSchemaVersion(at: dbURL) == StoreSchema.currentVersion
     }
 
-    private func restoreStreaming(dbURL: URL, options: RestoreOptions, clock: PhaseClock) throws {
+    private func restoreStreaming(dbURL: URL, options: RestoreOptions) throws {
         let existed = FileManager.default.fileExists(atPath: dbURL.path)
         let store = try openStore(dbURL)
-        var closed = false
-        defer { if !closed { try? store.close() } }
+        // Refused or failed, the transaction was rolled back; a database file this run
+        // created goes again, so the database is exactly as before — absent.
+        var committed = false
+        defer {
+            try? store.close()
+            if !committed && !existed && !dryRun { LibraryStore.removeFiles(at: dbURL) }
+        }
         let url = URL(fileURLWithPath: backup)
         var read = ReadResult()
         let report = try withPlan(dbURL, options) { onDecision in
@@ -116,14 +121,8 @@ struct Restore: ParsableCommand {
             read = r.read
             return r.report
         }
-        guard let report else {
-            // Invalid: rolled back. A database file this run created goes again, so the
-            // database is exactly as before — absent.
-            try? store.close()
-            closed = true
-            if !existed && !dryRun { LibraryStore.removeFiles(at: dbURL) }
-            throw refuse(read)
-        }
+        guard let report else { throw refuse(read) }
+        committed = true
         printWarnings(read)
         printSummary(report, dbURL: dbURL, imagesStored: 0)
     }
