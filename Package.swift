@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "mwkit", targets: ["mwkit"]),
+        .library(name: "MWFoundation", targets: ["MWFoundation"]),
         .library(name: "MWCore", targets: ["MWCore"]),
         .library(name: "MWArchive", targets: ["MWArchive"]),
         .library(name: "MWStore", targets: ["MWStore"]),
@@ -27,7 +28,10 @@ let package = Package(
         ),
         // sqlite3_config is variadic: a few lines of C set SQLite's process-wide options.
         .target(name: "CSQLiteTuning", linkerSettings: [.linkedLibrary("sqlite3")]),
-        .target(name: "MWCore"),
+        // Shared by every format and both libraries: JSON and CSV reading, IO, diagnostics,
+        // reporters, dates, paths.
+        .target(name: "MWFoundation"),
+        .target(name: "MWCore", dependencies: ["MWFoundation"]),
         .target(name: "MWArchive", dependencies: [
             "MWCore", "CArchive",
             .product(name: "Crypto", package: "swift-crypto"),

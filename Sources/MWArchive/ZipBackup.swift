@@ -110,7 +110,7 @@ public enum ZipBackup {
         let hi = 4_354_819_200    // 2107-12-31T00:00:00Z
         var t: Int?
         if let override { t = Int(override.timeIntervalSince1970) }
-        if t == nil, let s = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let v = Int(s.trimmingCharacters(in: .whitespaces)) { t = v }
+        if t == nil, let e = Clock.sourceDateEpoch() { t = Int(e.timeIntervalSince1970) }
         if t == nil, let d = exportDate { t = Int(d.timeIntervalSince1970.rounded(.down)) }
         return min(max(t ?? lo, lo), hi)
     }
@@ -159,8 +159,7 @@ public final class ZipImages: ZipImageSource, @unchecked Sendable {
         }
         guard !byEntry.isEmpty else { return }
         let dir = try tempDir ?? {
-            let u = FileManager.default.temporaryDirectory.appendingPathComponent("mwkit-images-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-            guard mkdir(u.path, 0o700) == 0 else { throw MWError.io("cannot create \(u.path): \(String(cString: strerror(errno)))") }
+            let u = try TemporaryItems.makeDirectory("images")
             tempDir = u
             return u
         }()

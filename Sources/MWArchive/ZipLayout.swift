@@ -44,10 +44,7 @@ public enum ZipLayout {
 
     /// Whether an image file name taken from a TMDb path is safe to use as one path
     /// component (no separators, not `.`/`..`, no control characters).
-    static func isSafeFileName(_ name: String) -> Bool {
-        if name.isEmpty || name == "." || name == ".." || name.utf8.count > 255 { return false }
-        return !name.unicodeScalars.contains { $0 == "/" || $0 == "\\" || $0.value < 0x20 || $0.value == 0x7F }
-    }
+    static func isSafeFileName(_ name: String) -> Bool { FileNames.isSafeComponent(name) }
 }
 
 /// Checks entry names against path traversal before anything is written.

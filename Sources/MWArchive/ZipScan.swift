@@ -238,8 +238,7 @@ final class ZipScan {
 
     private func tempDirectory() throws -> URL {
         if let tempDir { return tempDir }
-        let u = FileManager.default.temporaryDirectory.appendingPathComponent("mwkit-zip-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        guard mkdir(u.path, 0o700) == 0 else { throw MWError.io("cannot create \(u.path): \(String(cString: strerror(errno)))") }
+        let u = try TemporaryItems.makeDirectory("zip")
         tempDir = u
         return u
     }

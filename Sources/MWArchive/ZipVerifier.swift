@@ -15,9 +15,8 @@ public enum ZipVerifier {
     public static func verify(url: URL, quick: Bool, path: String? = nil, options: ReadOptions = .init(buildLibrary: false),
                               limits: ZipLimits = .init(), strict: Bool = false) throws -> FileReport {
         let i = try ZipInspection.run(url: url, options: options, limits: limits, hashAll: !quick, keepLibrary: false)
-        let r = i.result
-        let valid = r.isValid && !(strict && r.warningCount > 0)
-        return FileReport(path: path ?? url.path, format: BackupFormat.mediawatchZip.rawValue, formatVersion: r.formatVersion,
-                          valid: valid, counts: r.counts, diagnostics: r.diagnostics)
+        var r = i.result
+        r.format = .mediawatchZip
+        return FileReport(path: path ?? url.path, read: r, strict: strict)
     }
 }

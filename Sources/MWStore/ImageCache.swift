@@ -20,9 +20,7 @@ public struct ImageCache: Sendable {
     }
 
     /// Whether `name` is a plain file name (no directory parts), the only kind stored.
-    public static func isValidName(_ name: String) -> Bool {
-        !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.contains("\u{0}")
-    }
+    public static func isValidName(_ name: String) -> Bool { FileNames.isSafeComponent(name) }
 
     /// The file for `name`, nil when it is not cached (or the name is not a plain file name).
     public func url(forFileName name: String) -> URL? {

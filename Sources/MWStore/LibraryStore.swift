@@ -261,7 +261,7 @@ public final class LibraryStore {
 
     /// Writes a consistent copy of the whole database to a new file beside it named
     /// `<name>.snapshot-<UTC time>` and returns its URL (used before `restore --strategy replace`).
-    public func snapshot(now: Date = StoreClock.now()) throws -> URL {
+    public func snapshot(now: Date = Clock.now()) throws -> URL {
         let f = DateFormatter()
         f.locale = Locale(identifier: "en_US_POSIX")
         f.timeZone = TimeZone(identifier: "UTC")
@@ -278,16 +278,7 @@ public final class LibraryStore {
     }
 }
 
-/// "Now" for stored timestamps and snapshot names: `SOURCE_DATE_EPOCH` when set (reproducible
-/// output), else the clock.
-public enum StoreClock {
-    public static func now(environment: [String: String] = ProcessInfo.processInfo.environment) -> Date {
-        if let s = environment["SOURCE_DATE_EPOCH"], let secs = Int64(s.trimmingCharacters(in: .whitespaces)) {
-            return Date(timeIntervalSince1970: TimeInterval(secs))
-        }
-        return Date()
-    }
-}
+
 
 /// Maps SQLite / GRDB errors to ``MWError`` with messages that name the file.
 enum StoreErrors {

@@ -38,7 +38,7 @@ public struct RestoreOptions: Sendable {
     public var onPhase: (@Sendable (String) -> Void)?
 
     public init(strategy: RestoreStrategy, onConflict: ConflictPolicy = .keep, dryRun: Bool = false,
-                snapshot: Bool = true, now: Date = StoreClock.now(), onPhase: (@Sendable (String) -> Void)? = nil) {
+                snapshot: Bool = true, now: Date = Clock.now(), onPhase: (@Sendable (String) -> Void)? = nil) {
         self.strategy = strategy
         self.onConflict = onConflict
         self.dryRun = dryRun

@@ -107,9 +107,7 @@ public struct ImageDownloader: Sendable {
         return result
     }
 
-    static func isSafeName(_ name: String) -> Bool {
-        !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.contains("\0")
-    }
+    static func isSafeName(_ name: String) -> Bool { FileNames.isSafeComponent(name) }
 
     private func fetch(_ r: ImageReference, base: String, size: String) async throws -> HydrateFailure? {
         let name = r.fileName

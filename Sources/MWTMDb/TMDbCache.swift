@@ -1,4 +1,5 @@
 import Foundation
+import MWFoundation
 import GRDB
 
 /// A disposable on-disk cache of TMDb response bodies (SQLite through GRDB).
@@ -18,14 +19,7 @@ public final class TMDbCache: Sendable {
 
     /// Default location: `$XDG_CACHE_HOME/mwkit/tmdb-cache.sqlite`, else `~/.cache/mwkit/tmdb-cache.sqlite`.
     public static func defaultURL(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        let root: URL
-        if let x = environment["XDG_CACHE_HOME"], !x.isEmpty {
-            root = URL(fileURLWithPath: x)
-        } else {
-            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-            root = URL(fileURLWithPath: home).appendingPathComponent(".cache")
-        }
-        return root.appendingPathComponent("mwkit/tmdb-cache.sqlite")
+        UserDirectories.mwkitFile(.cache, "tmdb-cache.sqlite", environment: environment)
     }
 
     /// Opens (creating if needed) the cache at `url`. Recreates it when unusable; throws only

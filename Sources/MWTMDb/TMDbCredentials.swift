@@ -1,4 +1,5 @@
 import Foundation
+import MWFoundation
 
 /// How mwkit authenticates to TMDb: a v3 API key (sent as the `api_key` query item) or a
 /// v4 read access token (sent as `Authorization: Bearer …`).
@@ -22,11 +23,7 @@ public enum TMDbCredentials: Sendable, Equatable, CustomStringConvertible {
 
     /// Default config file: `$XDG_CONFIG_HOME/mwkit/tmdb.json`, else `~/.config/mwkit/tmdb.json`.
     public static func defaultConfigPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        if let x = environment["XDG_CONFIG_HOME"], !x.isEmpty {
-            return URL(fileURLWithPath: x).appendingPathComponent("mwkit/tmdb.json")
-        }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return URL(fileURLWithPath: home).appendingPathComponent(".config/mwkit/tmdb.json")
+        UserDirectories.mwkitFile(.config, "tmdb.json", environment: environment)
     }
 
     /// Finds credentials: `TMDB_API_KEY`, then `TMDB_ACCESS_TOKEN`, then the config file

@@ -27,23 +27,13 @@ public enum TMDbMapper {
             return v
         }
         guard let y = num(0..<4), let m = num(5..<7), let d = num(8..<10), (1...12).contains(m), (1...31).contains(d) else { return nil }
-        return Date(timeIntervalSince1970: TimeInterval(daysFromCivil(y, m, d)) * 86400)
+        return Date(timeIntervalSince1970: TimeInterval(DateCoding.daysFromCivil(y, m, d)) * 86400)
     }
 
     /// The year of a TMDb date string, 0 when unknown.
     static func year(_ s: String?) -> Int {
         guard let s, date(s) != nil, let y = Int(s.prefix(4)) else { return 0 }
         return y
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm).
-    static func daysFromCivil(_ y0: Int, _ m: Int, _ d: Int) -> Int {
-        let y = m <= 2 ? y0 - 1 : y0
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146097 + doe - 719468
     }
 
     /// Empty strings mean "none" for TMDb ids and paths.

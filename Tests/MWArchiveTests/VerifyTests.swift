@@ -13,7 +13,7 @@ import MWCore
             #expect(r.diagnostics.isEmpty)
             #expect(r.path == "good.zip")
             #expect(r.format == "mediawatch-zip")
-            #expect(r.counts.titles == 2 && r.counts.episodes == 1)
+            #expect(r.counts["titles"] == 2 && r.counts["episodes"] == 1)
         }
     }
 

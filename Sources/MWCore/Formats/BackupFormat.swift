@@ -21,14 +21,5 @@ public enum BackupFormat: String, Sendable, CaseIterable, Codable {
     }
 }
 
-/// How numeric dates in a v1 document are interpreted (`--date-encoding`).
-public enum DateEncoding: String, Sendable, CaseIterable {
-    /// Seconds since 2001-01-01T00:00:00Z: Swift `JSONEncoder`'s default, what the app writes.
-    case reference
-    /// Seconds since 1970-01-01T00:00:00Z.
-    case unix
-    /// Milliseconds since 1970-01-01T00:00:00Z.
-    case unixMs = "unix-ms"
-    /// ISO 8601 strings only; a numeric date is an error.
-    case iso8601
-}
+/// The two JSON dialects: v1 (`ExportData`) and v2 (mwkit's lossless format).
+enum Dialect { case v1, v2 }

@@ -47,7 +47,7 @@ struct Archive: ParsableCommand {
         let store = try LibraryStore.open(at: dbURL, mode: .mustExist)
         defer { try? store.close() }
         var library = try store.loadLibrary(selection: ArchiveSelection(list: list, shareable: shareable))
-        library.exportDate = StoreClock.now()
+        library.exportDate = Clock.now()
         let diagnostics: [Diagnostic]
         switch format {
         case .mediawatchV1, .mediawatchV2:

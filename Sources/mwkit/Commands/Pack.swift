@@ -56,8 +56,7 @@ struct Pack: ParsableCommand {
                                            images: source, to: out, requireImages: requireImages)
                 let r = o.validation
                 if !r.diagnostics.isEmpty {
-                    printErr(TextReporter().render([FileReport(path: input, format: r.format?.rawValue, formatVersion: r.formatVersion,
-                                                               valid: r.isValid, counts: r.counts, diagnostics: r.diagnostics)]))
+                    printErr(TextReporter().render([FileReport(path: input, read: r)]))
                     reported = true
                 }
                 guard r.isValid else { throw CLIExit.failure("\(input) is not a valid backup; nothing was written", code: 1) }

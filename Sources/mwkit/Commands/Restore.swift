@@ -60,7 +60,7 @@ struct Restore: ParsableCommand {
     private func restore() throws {
         let clock = PhaseClock()
         let options = RestoreOptions(strategy: strategy, onConflict: onConflict ?? .keep, dryRun: dryRun,
-                                     snapshot: !noSnapshot, now: StoreClock.now(), onPhase: { clock.lap($0) })
+                                     snapshot: !noSnapshot, now: Clock.now(), onPhase: { clock.lap($0) })
         let dbURL = db.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL()
         if canStream(dbURL: dbURL) { return try restoreStreaming(dbURL: dbURL, options: options) }
 
@@ -166,8 +166,7 @@ struct Restore: ParsableCommand {
 
     /// Prints an invalid backup's diagnostics; the error to exit with.
     private func refuse(_ result: ReadResult) -> Error {
-        let report = FileReport(path: backup, format: result.format?.rawValue, formatVersion: result.formatVersion,
-                                valid: false, counts: result.counts, diagnostics: result.diagnostics)
+        let report = FileReport(path: backup, read: result)
         FileHandle.standardError.write(Data(TextReporter().render([report]).utf8))
         return CLIExit.failure("\(backup) is not a valid backup; the database was not touched", code: 1)
     }

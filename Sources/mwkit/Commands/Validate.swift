@@ -37,14 +37,11 @@ struct Validate: ParsableCommand {
             var bad = false
             do {
                 let r = try BackupLoader.load(path, options: input.readOptions(maxErrors: maxErrors, buildLibrary: false)).result
-                let valid = r.isValid && !(strict && r.warningCount > 0)
-                report = FileReport(path: path, format: r.format?.rawValue, formatVersion: r.formatVersion, valid: valid,
-                                    counts: r.counts, diagnostics: r.diagnostics)
+                report = FileReport(path: path, read: r, strict: strict)
             } catch {
                 bad = true
                 let msg = (error as? MWError)?.description ?? "\(error)"
-                report = FileReport(path: path, format: nil, formatVersion: nil, valid: false, counts: .init(),
-                                    diagnostics: [.error(.ioUnreadable, msg)])
+                report = .unreadable(path, msg)
             }
             lock.lock()
             reports[i] = report

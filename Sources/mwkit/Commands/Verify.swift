@@ -41,8 +41,7 @@ struct Verify: ParsableCommand {
             } catch {
                 unreadable = true
                 let msg = (error as? MWError)?.description ?? "\(error)"
-                reports.append(FileReport(path: path, format: nil, formatVersion: nil, valid: false, counts: .init(),
-                                          diagnostics: [.error(.ioUnreadable, msg)]))
+                reports.append(.unreadable(path, msg))
             }
         }
         print(format.reporter.render(reports), terminator: "")

@@ -20,12 +20,6 @@ extension LoadedBackup {
     }
 }
 
-/// A file removed when the last reference goes away.
-final class TemporaryFile {
-    let url: URL
-    init(url: URL) { self.url = url }
-    deinit { try? FileManager.default.removeItem(at: url) }
-}
 
 /// Reads any backup mwkit understands, deciding the format from the content.
 enum BackupLoader {
@@ -34,8 +28,7 @@ enum BackupLoader {
         if path == "-" {
             let data = FileHandle.standardInput.readDataToEndOfFile()
             if BackupIO.detect(prefix: data.prefix(8)) == .zip {
-                let tmp = TemporaryFile(url: FileManager.default.temporaryDirectory
-                    .appendingPathComponent("mwkit-stdin-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).zip"))
+                let tmp = TemporaryFile(url: TemporaryItems.path("stdin", suffix: ".zip"))
                 try data.write(to: tmp.url)
                 var loaded = try loadZip(path, url: tmp.url, options: options)
                 loaded.stdinCopy = tmp
@@ -64,8 +57,7 @@ enum BackupLoader {
         let loaded = try load(path, options: options)
         let r = loaded.result
         if !r.diagnostics.isEmpty {
-            let report = FileReport(path: path, format: r.format?.rawValue, formatVersion: r.formatVersion, valid: r.isValid,
-                                    counts: r.counts, diagnostics: r.diagnostics)
+            let report = FileReport(path: path, read: r)
             printErr(TextReporter().render([report]))
         }
         guard r.isValid, r.library != nil else {

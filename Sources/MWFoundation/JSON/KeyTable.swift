@@ -5,16 +5,16 @@ import Glibc
 /// Maps object keys, straight from the input bytes, to field numbers without allocating a
 /// String or running SipHash per key (a 50 MB backup has millions of keys): FNV-1a hash into
 /// a small open-addressing table, then a byte compare.
-struct KeyTable {
+public struct KeyTable {
     private var slots: [Int32]
     private let mask: Int
     private let names: [[UInt8]]
     /// Bit i set when field i is accepted by this table.
-    let allowedMask: UInt64
-    var count: Int { names.count }
+    public let allowedMask: UInt64
+    public var count: Int { names.count }
 
     /// `names[i]` is the key of field `i`; `allowed` limits which fields this dialect accepts.
-    init(_ names: [String], allowed: Set<Int>? = nil) {
+    public init(_ names: [String], allowed: Set<Int>? = nil) {
         self.names = names.map { Array($0.utf8) }
         var size = 16
         while size < names.count * 4 { size *= 2 }
@@ -31,7 +31,7 @@ struct KeyTable {
     /// Hash of a key: its length and first and last (up to) eight bytes, multiplied to mix.
     /// Cheap, and distinct enough for the few dozen field names of a table; equal hashes are
     /// settled by comparing the bytes.
-    static func hash(_ b: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    public static func hash(_ b: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var head: UInt64 = 0, tail: UInt64 = 0
         let n = b.count
         for i in 0..<min(8, n) { head |= UInt64(b[i]) << (8 * UInt64(i)) }
@@ -40,7 +40,7 @@ struct KeyTable {
         return h ^ (h >> 29)
     }
 
-    static func hash(_ bytes: [UInt8]) -> UInt64 { bytes.withUnsafeBufferPointer { hash($0) } }
+    public static func hash(_ bytes: [UInt8]) -> UInt64 { bytes.withUnsafeBufferPointer { hash($0) } }
 
     private func find(_ buf: UnsafeBufferPointer<UInt8>) -> Int? {
         var h = Int(truncatingIfNeeded: KeyTable.hash(buf)) & mask
@@ -56,7 +56,7 @@ struct KeyTable {
     }
 
     /// The field number of the key in `r`, or nil when the key is not one of this table's.
-    func lookup(_ s: inout JSONScanner, _ r: (start: Int, end: Int, escaped: Bool)) throws -> Int? {
+    public func lookup(_ s: inout JSONScanner, _ r: (start: Int, end: Int, escaped: Bool)) throws -> Int? {
         if r.end == r.start { return nil }
         if r.escaped {
             let decoded = Array(try s.decodeString(r).utf8)
@@ -66,5 +66,5 @@ struct KeyTable {
         return find(UnsafeBufferPointer(start: s.base + r.start, count: r.end - r.start))
     }
 
-    func name(_ i: Int) -> String { String(decoding: names[i], as: UTF8.self) }
+    public func name(_ i: Int) -> String { String(decoding: names[i], as: UTF8.self) }
 }

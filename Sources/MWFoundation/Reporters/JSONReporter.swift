@@ -1,9 +1,8 @@
 import Foundation
 
-/// Machine-readable output, documented in docs/CLI.md: `{"files":[FileReport…],"valid":Bool}`.
+/// Machine-readable output, documented in README.md (validate): `{"files":[FileReport…],"valid":Bool}`.
 /// Keys are sorted so the output is stable.
 public struct JSONReporter: Reporter {
-    public static let identifier = "json"
     public init() {}
 
     private struct Document: Encodable {

@@ -3,17 +3,17 @@ import Foundation
 /// A small streaming JSON writer: objects with keys in the order given, strings escaped as
 /// Swift's `JSONEncoder` does (optionally `/` as `\/`), chunks handed to `emit` every 1 MiB
 /// so large backups never sit in memory twice.
-struct JSONWriter {
-    var buf: [UInt8] = []
-    let pretty: Bool
-    let escapeSlash: Bool
+public struct JSONWriter {
+    public var buf: [UInt8] = []
+    public let pretty: Bool
+    public let escapeSlash: Bool
     /// JSONEncoder's pretty style puts a space before the colon (`"key" : value`).
-    let spaceBeforeColon: Bool
-    let emit: ([UInt8]) -> Void
+    public let spaceBeforeColon: Bool
+    public let emit: ([UInt8]) -> Void
     private var level = 0
     private var needsComma: [Bool] = [false]
 
-    init(pretty: Bool, escapeSlash: Bool, spaceBeforeColon: Bool, emit: @escaping ([UInt8]) -> Void) {
+    public init(pretty: Bool, escapeSlash: Bool, spaceBeforeColon: Bool, emit: @escaping ([UInt8]) -> Void) {
         self.pretty = pretty
         self.escapeSlash = escapeSlash
         self.spaceBeforeColon = spaceBeforeColon
@@ -21,11 +21,11 @@ struct JSONWriter {
         buf.reserveCapacity(1 << 20 + 65536)
     }
 
-    mutating func flushIfNeeded() {
+    public mutating func flushIfNeeded() {
         if buf.count >= 1 << 20 { emit(buf); buf.removeAll(keepingCapacity: true) }
     }
 
-    mutating func finish() {
+    public mutating func finish() {
         if pretty { buf.append(0x0A) }
         emit(buf)
         buf.removeAll()
@@ -42,10 +42,10 @@ struct JSONWriter {
         if pretty && level > 0 { newline() }
     }
 
-    mutating func beginObject() { buf.append(UInt8(ascii: "{")); level += 1; needsComma.append(false) }
-    mutating func endObject() { close(UInt8(ascii: "}")) }
-    mutating func beginArray() { buf.append(UInt8(ascii: "[")); level += 1; needsComma.append(false) }
-    mutating func endArray() { close(UInt8(ascii: "]")) }
+    public mutating func beginObject() { buf.append(UInt8(ascii: "{")); level += 1; needsComma.append(false) }
+    public mutating func endObject() { close(UInt8(ascii: "}")) }
+    public mutating func beginArray() { buf.append(UInt8(ascii: "[")); level += 1; needsComma.append(false) }
+    public mutating func endArray() { close(UInt8(ascii: "]")) }
 
     private mutating func close(_ c: UInt8) {
         let hadItems = needsComma.removeLast()
@@ -56,7 +56,7 @@ struct JSONWriter {
     }
 
     /// Starts a key inside an object.
-    mutating func key(_ k: StaticString) {
+    public mutating func key(_ k: StaticString) {
         separate()
         buf.append(UInt8(ascii: "\""))
         buf.append(contentsOf: UnsafeBufferPointer(start: k.utf8Start, count: k.utf8CodeUnitCount))
@@ -67,9 +67,9 @@ struct JSONWriter {
     }
 
     /// Starts an element inside an array.
-    mutating func element() { separate() }
+    public mutating func element() { separate() }
 
-    mutating func string(_ s: String) {
+    public mutating func string(_ s: String) {
         buf.append(UInt8(ascii: "\""))
         var s = s
         s.withUTF8 { u in
@@ -104,35 +104,24 @@ struct JSONWriter {
         buf.append(UInt8(ascii: "\""))
     }
 
-    mutating func int<I: BinaryInteger>(_ v: I) { buf.append(contentsOf: String(v).utf8) }
-    mutating func double(_ v: Double) { buf.append(contentsOf: DateCoding.jsonNumber(v).utf8) }
-    mutating func bool(_ v: Bool) { buf.append(contentsOf: (v ? "true" : "false").utf8) }
+    public mutating func int<I: BinaryInteger>(_ v: I) { buf.append(contentsOf: String(v).utf8) }
+    public mutating func double(_ v: Double) { buf.append(contentsOf: DateCoding.jsonNumber(v).utf8) }
+    public mutating func bool(_ v: Bool) { buf.append(contentsOf: (v ? "true" : "false").utf8) }
 
     // Key + value shorthands; optional ones write nothing when nil.
-    mutating func field(_ k: StaticString, _ v: String) { key(k); string(v) }
-    mutating func field(_ k: StaticString, _ v: String?) { if let v { key(k); string(v) } }
-    mutating func field(_ k: StaticString, _ v: Int) { key(k); int(v) }
-    mutating func field(_ k: StaticString, _ v: Int?) { if let v { key(k); int(v) } }
-    mutating func field(_ k: StaticString, _ v: Int64) { key(k); int(v) }
-    mutating func field(_ k: StaticString, _ v: Int64?) { if let v { key(k); int(v) } }
-    mutating func field(_ k: StaticString, _ v: Double?) { if let v { key(k); double(v) } }
-    mutating func field(_ k: StaticString, _ v: Bool) { key(k); bool(v) }
-    mutating func field(_ k: StaticString, _ v: Bool?) { if let v { key(k); bool(v) } }
-    mutating func field(_ k: StaticString, _ v: [String]) {
+    public mutating func field(_ k: StaticString, _ v: String) { key(k); string(v) }
+    public mutating func field(_ k: StaticString, _ v: String?) { if let v { key(k); string(v) } }
+    public mutating func field(_ k: StaticString, _ v: Int) { key(k); int(v) }
+    public mutating func field(_ k: StaticString, _ v: Int?) { if let v { key(k); int(v) } }
+    public mutating func field(_ k: StaticString, _ v: Int64) { key(k); int(v) }
+    public mutating func field(_ k: StaticString, _ v: Int64?) { if let v { key(k); int(v) } }
+    public mutating func field(_ k: StaticString, _ v: Double?) { if let v { key(k); double(v) } }
+    public mutating func field(_ k: StaticString, _ v: Bool) { key(k); bool(v) }
+    public mutating func field(_ k: StaticString, _ v: Bool?) { if let v { key(k); bool(v) } }
+    public mutating func field(_ k: StaticString, _ v: [String]) {
         key(k)
         beginArray()
         for s in v { element(); string(s) }
         endArray()
-    }
-}
-
-/// "Now" for outputs: `SOURCE_DATE_EPOCH` (seconds since 1970) when set, so builds are reproducible.
-public enum Clock {
-    /// The current date, or `SOURCE_DATE_EPOCH` when set.
-    public static func now() -> Date {
-        if let s = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let v = Int64(s.trimmingCharacters(in: .whitespaces)) {
-            return Date(timeIntervalSince1970: TimeInterval(v))
-        }
-        return Date()
     }
 }

@@ -64,5 +64,5 @@ public final class MappedFile {
     deinit { close() }
 
     /// The file whose bytes are being read on this task, so the reader can release pages.
-    @TaskLocal static var current: MappedFile?
+    @TaskLocal public static var current: MappedFile?
 }

@@ -7,10 +7,10 @@ import Glibc
 /// conversion with overflow checks, and doubles via Clinger's fast path or strtod.
 extension JSONScanner {
     /// A scanned number: its byte range and whether it has a fraction or exponent.
-    struct NumberToken { var start: Int; var end: Int; var isInteger: Bool }
+    public struct NumberToken { public var start: Int; public var end: Int; public var isInteger: Bool }
 
     /// Scans a number per the JSON grammar.
-    mutating func scanNumber() throws -> NumberToken {
+    public mutating func scanNumber() throws -> NumberToken {
         let start = pos
         if pos < count && base[pos] == UInt8(ascii: "-") {
             pos += 1
@@ -44,7 +44,7 @@ extension JSONScanner {
     }
 
     /// The token's value as an integer, or nil if it has a non-zero fraction or is out of Int64 range.
-    func integerValue(_ t: NumberToken) -> Int64? {
+    public func integerValue(_ t: NumberToken) -> Int64? {
         if t.isInteger {
             var i = t.start
             let neg = base[i] == UInt8(ascii: "-")
@@ -66,7 +66,7 @@ extension JSONScanner {
     }
 
     /// The token's value as a Double (correctly rounded by strtod); may be infinite when out of range.
-    func doubleValue(_ t: NumberToken) -> Double {
+    public func doubleValue(_ t: NumberToken) -> Double {
         if let fast = fastDouble(t) { return fast }
         let n = t.end - t.start
         return withUnsafeTemporaryAllocation(of: CChar.self, capacity: n + 1) { buf in
@@ -102,14 +102,14 @@ extension JSONScanner {
     private static let powersOfTen: [Double] = (0...22).map { p in (0..<p).reduce(1.0) { a, _ in a * 10 } }
 
     /// Reads `true` or `false`.
-    mutating func readBool() throws -> Bool {
+    public mutating func readBool() throws -> Bool {
         if matchLiteral("true") { return true }
         if matchLiteral("false") { return false }
         throw unexpectedValue()
     }
 
     /// Reads `null`.
-    mutating func readNull() throws {
+    public mutating func readNull() throws {
         if !matchLiteral("null") { throw unexpectedValue() }
     }
 

@@ -5,7 +5,8 @@ public enum Severity: String, Sendable, Codable, Comparable {
 }
 
 /// One finding about an input: what (a stable `code` and a message naming the offending
-/// value) and where (a JSON Pointer and, when known, line and column, 1-based).
+/// value) and where: in a JSON document a JSON Pointer with line and column (1-based); in a
+/// CSV file the file, its line and column, the data row and the column's header name.
 public struct Diagnostic: Sendable, Codable, Equatable {
     /// Error (the input is invalid) or warning.
     public var severity: Severity
@@ -21,6 +22,13 @@ public struct Diagnostic: Sendable, Codable, Equatable {
     public var column: Int?
     /// Byte offset into the source, when known (used to compute line and column lazily).
     public var offset: Int?
+    /// CSV: the file inside the input that holds the row (e.g. `diary.csv` in an export ZIP);
+    /// nil when the input itself is the file.
+    public var file: String?
+    /// CSV: the 1-based data row (the header is row 0); `line` is where the row starts.
+    public var row: Int?
+    /// CSV: the header name of the offending column (`column` is its 1-based index).
+    public var field: String?
 
     /// A finding with a code from ``DiagnosticCode``; position fields are optional.
     public init(_ severity: Severity, _ code: DiagnosticCode, _ message: String, pointer: String = "",
@@ -44,7 +52,21 @@ public struct Diagnostic: Sendable, Codable, Equatable {
         Diagnostic(.warning, code, message, pointer: pointer, offset: offset)
     }
 
-    private enum CodingKeys: String, CodingKey { case severity, code, message, pointer, line, column }
+    /// A finding in a CSV file: `line` is where the row starts, `column` the 1-based field
+    /// index, `field` its header name, `row` the 1-based data row.
+    public static func csv(_ severity: Severity, _ code: DiagnosticCode, _ message: String, file: String? = nil,
+                           line: Int? = nil, row: Int? = nil, column: Int? = nil, field: String? = nil) -> Diagnostic {
+        var d = Diagnostic(severity, code, message, line: line, column: column)
+        d.file = file
+        d.row = row
+        d.field = field
+        return d
+    }
+
+    /// Whether this finding is located in a CSV file rather than a JSON document.
+    public var isCSV: Bool { row != nil || field != nil }
+
+    private enum CodingKeys: String, CodingKey { case severity, code, message, pointer, line, column, file, row, field }
 }
 
 /// Builds a JSON Pointer from path components, escaping `~` and `/` (RFC 6901).

@@ -1,23 +1,23 @@
 /// Finds where a field's value starts inside an already-read JSON object, so semantic
 /// diagnostics get a line and column without the reader keeping a position for every value.
-final class FieldLocator {
-    let bytes: UnsafeRawBufferPointer
-    let limits: JSONLimits
+public final class FieldLocator {
+    public let bytes: UnsafeRawBufferPointer
+    public let limits: JSONLimits
     /// Byte offsets of each record object, per top-level collection ("titles", …).
-    var entityOffsets: [String: OffsetList] = [:]
+    public var entityOffsets: [String: OffsetList] = [:]
 
-    init(bytes: UnsafeRawBufferPointer, limits: JSONLimits) {
+    public init(bytes: UnsafeRawBufferPointer, limits: JSONLimits) {
         self.bytes = bytes
         self.limits = limits
     }
 
-    func entityOffset(_ collection: String, _ index: Int) -> Int? {
+    public func entityOffset(_ collection: String, _ index: Int) -> Int? {
         guard let a = entityOffsets[collection], index < a.count else { return nil }
         return a[index]
     }
 
     /// The offset of the value of `key` in the object starting at `object`, or nil.
-    func valueOffset(object: Int, key: String) -> Int? {
+    public func valueOffset(object: Int, key: String) -> Int? {
         var s = JSONScanner(bytes: bytes, limits: limits, start: object)
         do {
             try s.beginObject()
@@ -36,20 +36,18 @@ final class FieldLocator {
 
 /// Record offsets in 4 bytes each when the file is under 4 GiB (the usual case), 8 otherwise:
 /// 200k episodes cost 0.8 MB instead of 1.6 MB while a large backup streams in.
-struct OffsetList {
+public struct OffsetList {
     private var narrow: [UInt32] = []
     private var wide: [Int] = []
     private let isWide: Bool
 
-    init(fileSize: Int, reserve: Int) {
+    public init(fileSize: Int, reserve: Int) {
         isWide = fileSize > Int(UInt32.max)
         if isWide { wide.reserveCapacity(reserve) } else { narrow.reserveCapacity(reserve) }
     }
 
-    mutating func append(_ o: Int) { if isWide { wide.append(o) } else { narrow.append(UInt32(o)) } }
-    var count: Int { isWide ? wide.count : narrow.count }
-    subscript(i: Int) -> Int { isWide ? wide[i] : Int(narrow[i]) }
+    public mutating func append(_ o: Int) { if isWide { wide.append(o) } else { narrow.append(UInt32(o)) } }
+    public var count: Int { isWide ? wide.count : narrow.count }
+    public subscript(i: Int) -> Int { isWide ? wide[i] : Int(narrow[i]) }
 }
 
-/// The two JSON dialects: v1 (`ExportData`) and v2 (mwkit's lossless format).
-enum Dialect { case v1, v2 }

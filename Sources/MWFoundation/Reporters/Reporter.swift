@@ -2,18 +2,19 @@
 public struct FileReport: Sendable, Codable, Equatable {
     /// The path as given on the command line ("-" for stdin).
     public var path: String
-    /// Detected format name (``BackupFormat`` raw value), nil when unrecognised.
+    /// Detected format name (a format registry name such as `mediawatch-v1`), nil when unrecognised.
     public var format: String?
     /// Detected JSON format version.
     public var formatVersion: Int?
     /// True when there are no errors (and, under `--strict`, no warnings).
     public var valid: Bool
-    public var counts: EntityCounts
+    /// Records per kind, as read.
+    public var counts: ReportCounts
     public var errors: Int
     public var warnings: Int
     public var diagnostics: [Diagnostic]
 
-    public init(path: String, format: String?, formatVersion: Int?, valid: Bool, counts: EntityCounts, diagnostics: [Diagnostic]) {
+    public init(path: String, format: String?, formatVersion: Int?, valid: Bool, counts: ReportCounts, diagnostics: [Diagnostic]) {
         self.path = path
         self.format = format
         self.formatVersion = formatVersion
@@ -27,8 +28,6 @@ public struct FileReport: Sendable, Codable, Equatable {
 
 /// Turns file reports into text for one output style (modelled on SwiftLint's reporters).
 public protocol Reporter: Sendable {
-    /// The `--format` name.
-    static var identifier: String { get }
     /// Renders all reports as one document.
     func render(_ reports: [FileReport]) -> String
 }
@@ -50,8 +49,23 @@ public enum ReporterKind: String, Sendable, CaseIterable {
 
 extension Diagnostic {
     /// "line:col" or "-" when unknown.
-    var position: String {
+    public var position: String {
         if let line, let column { return "\(line):\(column)" }
         return "-"
+    }
+
+    /// Where inside the document: the JSON Pointer, or for CSV `row N, column "Name"`.
+    public var place: String {
+        guard isCSV else { return pointer }
+        var parts: [String] = []
+        if let row { parts.append("row \(row)") }
+        if let field { parts.append("column \(quoted(field))") } else if let column { parts.append("column \(column)") }
+        return parts.joined(separator: ", ")
+    }
+
+    /// The path a finding is in: the input, or a file inside it (CSV exports).
+    public func path(in input: String) -> String {
+        guard let file, !file.isEmpty, file != input else { return input }
+        return input.hasSuffix("/") ? input + file : input + "/" + file
     }
 }

@@ -9,7 +9,7 @@ extension JSONScanner {
     /// validated), handing passed pages back to `mapped`. Used by the top-level pre-scan for
     /// collections the main pass reads (and validates) again; on any doubt it throws and the
     /// caller falls back to ``skipValue()``.
-    mutating func fastSkipContainer(mapped: MappedFile?) throws {
+    public mutating func fastSkipContainer(mapped: MappedFile?) throws {
         var d = 0
         var lastRelease = pos
         while pos < count {
@@ -47,7 +47,7 @@ extension JSONScanner {
 
     /// Skips one complete value, validating it fully (strings, numbers, nesting, duplicate keys
     /// are not checked inside unknown values).
-    mutating func skipValue() throws {
+    public mutating func skipValue() throws {
         switch peekKind() {
         case .object:
             try beginObject()

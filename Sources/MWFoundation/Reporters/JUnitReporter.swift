@@ -1,7 +1,6 @@
 /// JUnit XML: one test suite, one test case per file; each error diagnostic is a failure,
 /// so CI systems that read JUnit show invalid backups as failed tests.
 public struct JUnitReporter: Reporter {
-    public static let identifier = "junit"
     public init() {}
 
     public func render(_ reports: [FileReport]) -> String {
@@ -17,11 +16,11 @@ public struct JUnitReporter: Reporter {
             out += ">\n"
             for d in errs {
                 out += "      <failure type=\"\(xml(d.code))\" message=\"\(xml(d.message))\">"
-                out += xml("\(r.path):\(d.position) \(d.pointer): \(d.message)") + "</failure>\n"
+                out += xml("\(d.path(in: r.path)):\(d.position) \(d.place): \(d.message)") + "</failure>\n"
             }
             if !warns.isEmpty {
                 out += "      <system-out>"
-                out += warns.map { xml("warning [\($0.code)] \(r.path):\($0.position) \($0.pointer): \($0.message)") }.joined(separator: "\n")
+                out += warns.map { xml("warning [\($0.code)] \($0.path(in: r.path)):\($0.position) \($0.place): \($0.message)") }.joined(separator: "\n")
                 out += "</system-out>\n"
             }
             out += "    </testcase>\n"

@@ -5,12 +5,12 @@ import Foundation
 ///
 /// Hand-written because `ISO8601DateFormatter` is slow, allocates, and cannot round-trip every
 /// sub-microsecond value; exact round trips are what make migrations lossless.
-enum DateCoding {
+public enum DateCoding {
     /// Seconds between 1970-01-01 and 2001-01-01.
-    static let unixToReference: Int64 = 978_307_200
+    public static let unixToReference: Int64 = 978_307_200
 
     /// Interprets a JSON number as a date under `encoding` (nil for `.iso8601`, where numbers are invalid).
-    static func date(fromNumber v: Double, encoding: DateEncoding) -> Date? {
+    public static func date(fromNumber v: Double, encoding: DateEncoding) -> Date? {
         switch encoding {
         case .reference: return Date(timeIntervalSinceReferenceDate: v)
         case .unix: return Date(timeIntervalSince1970: v)
@@ -21,12 +21,12 @@ enum DateCoding {
 
     /// Parses an ISO 8601 / RFC 3339 date-time: `YYYY-MM-DDTHH:MM:SS[.frac](Z|±HH:MM|±HHMM)`.
     /// Also accepts a lowercase `t`/`z`, a space separator, and a date alone (`YYYY-MM-DD`, UTC midnight).
-    static func parseISO(_ s: String) -> Date? {
+    public static func parseISO(_ s: String) -> Date? {
         var u = Array(s.utf8)
         return u.withUnsafeMutableBufferPointer { parseISO(UnsafeBufferPointer($0)) }
     }
 
-    static func parseISO(_ b: UnsafeBufferPointer<UInt8>) -> Date? {
+    public static func parseISO(_ b: UnsafeBufferPointer<UInt8>) -> Date? {
         var i = 0
         func num(_ n: Int) -> Int? {
             guard i + n <= b.count else { return nil }
@@ -96,7 +96,7 @@ enum DateCoding {
 
     /// Formats a date as RFC 3339 UTC with the fewest fractional digits that parse back to the
     /// exact same Double (none for whole seconds).
-    static func formatRFC3339(_ date: Date) -> String {
+    public static func formatRFC3339(_ date: Date) -> String {
         let x = date.timeIntervalSinceReferenceDate
         guard x.isFinite else { return "0001-01-01T00:00:00Z" }
         let whole = x.rounded(.down)
@@ -130,9 +130,9 @@ enum DateCoding {
         return (v < 0 ? "-" : "") + String(repeating: "0", count: max(0, w - s.count)) + s
     }
 
-    static func isLeap(_ y: Int) -> Bool { (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 }
+    public static func isLeap(_ y: Int) -> Bool { (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 }
 
-    static func daysIn(month: Int, year: Int) -> Int {
+    public static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return isLeap(year) ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -141,7 +141,7 @@ enum DateCoding {
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    static func daysFromCivil(_ y0: Int, _ m: Int, _ d: Int) -> Int64 {
+    public static func daysFromCivil(_ y0: Int, _ m: Int, _ d: Int) -> Int64 {
         let y = m <= 2 ? y0 - 1 : y0
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
@@ -150,7 +150,7 @@ enum DateCoding {
         return Int64(era * 146_097 + doe - 719_468)
     }
 
-    static func civilFromDays(_ z0: Int64) -> (Int, Int, Int) {
+    public static func civilFromDays(_ z0: Int64) -> (Int, Int, Int) {
         let z = Int(z0) + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097
@@ -165,7 +165,7 @@ enum DateCoding {
 
     /// A Double as Swift's `JSONEncoder` writes it: shortest round-trip digits, no ".0" on
     /// whole numbers.
-    static func jsonNumber(_ v: Double) -> String {
+    public static func jsonNumber(_ v: Double) -> String {
         if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
         return "\(v)"
     }

@@ -9,16 +9,16 @@ import Foundation
 /// fails with a diagnostic instead of a crash or a hang. It rejects what RFC 8259 rejects:
 /// invalid UTF-8, lone surrogates, control characters in strings, NaN/Infinity, leading zeros,
 /// trailing commas, trailing content.
-struct JSONScanner {
-    let base: UnsafePointer<UInt8>
-    let count: Int
-    var pos: Int
-    var depth = 0
-    let limits: JSONLimits
+public struct JSONScanner {
+    public let base: UnsafePointer<UInt8>
+    public let count: Int
+    public var pos: Int
+    public var depth = 0
+    public let limits: JSONLimits
     /// Scratch buffer for strings with escapes.
     private var scratch: [UInt8] = []
 
-    init(bytes: UnsafeRawBufferPointer, limits: JSONLimits, start: Int = 0) {
+    public init(bytes: UnsafeRawBufferPointer, limits: JSONLimits, start: Int = 0) {
         if let b = bytes.baseAddress {
             base = b.assumingMemoryBound(to: UInt8.self)
         } else {
@@ -30,10 +30,10 @@ struct JSONScanner {
     }
 
     /// The kind of the next value, after whitespace.
-    enum Kind: Equatable { case object, array, string, number, bool, null, end, invalid }
+    public enum Kind: Equatable { case object, array, string, number, bool, null, end, invalid }
 
     @inline(__always)
-    mutating func skipWhitespace() {
+    public mutating func skipWhitespace() {
         while pos < count {
             let c = base[pos]
             if c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 { pos += 1 } else { return }
@@ -41,7 +41,7 @@ struct JSONScanner {
     }
 
     /// Skips whitespace and classifies the next value without consuming it.
-    mutating func peekKind() -> Kind {
+    public mutating func peekKind() -> Kind {
         skipWhitespace()
         guard pos < count else { return .end }
         switch base[pos] {
@@ -57,13 +57,13 @@ struct JSONScanner {
 
     // MARK: Errors
 
-    func fail(_ message: String, at offset: Int? = nil) -> JSONError {
+    public func fail(_ message: String, at offset: Int? = nil) -> JSONError {
         let o = offset ?? pos
         if o >= count { return JSONError(code: .jsonTruncated, message: "unexpected end of input: " + message, offset: count) }
         return JSONError(code: .jsonSyntax, message: message, offset: o)
     }
 
-    func describeByte(at o: Int) -> String {
+    public func describeByte(at o: Int) -> String {
         guard o < count else { return "end of input" }
         let c = base[o]
         if c >= 0x20 && c < 0x7F { return "'\(Character(Unicode.Scalar(c)))'" }
@@ -71,7 +71,7 @@ struct JSONScanner {
     }
 
     /// Error for an unexpected token where a value was expected (NaN/Infinity get their own code).
-    func unexpectedValue() -> JSONError {
+    public func unexpectedValue() -> JSONError {
         if pos < count {
             let c = base[pos]
             if c == UInt8(ascii: "N") || c == UInt8(ascii: "I") ||
@@ -85,7 +85,7 @@ struct JSONScanner {
     // MARK: Structure
 
     /// Consumes `{` (after whitespace), entering one nesting level.
-    mutating func beginObject() throws {
+    public mutating func beginObject() throws {
         skipWhitespace()
         guard pos < count, base[pos] == UInt8(ascii: "{") else { throw fail("expected '{', found \(describeByte(at: pos))") }
         try enter()
@@ -93,7 +93,7 @@ struct JSONScanner {
     }
 
     /// Consumes `[` (after whitespace), entering one nesting level.
-    mutating func beginArray() throws {
+    public mutating func beginArray() throws {
         skipWhitespace()
         guard pos < count, base[pos] == UInt8(ascii: "[") else { throw fail("expected '[', found \(describeByte(at: pos))") }
         try enter()
@@ -110,7 +110,7 @@ struct JSONScanner {
     /// Reads the next key of an object, or returns nil at its closing `}`.
     /// `first` tracks whether a comma is expected. The returned range is the key's raw bytes
     /// (between the quotes); `escaped` tells whether it must be decoded.
-    mutating func nextKey(first: inout Bool) throws -> (start: Int, end: Int, escaped: Bool)? {
+    public mutating func nextKey(first: inout Bool) throws -> (start: Int, end: Int, escaped: Bool)? {
         skipWhitespace()
         guard pos < count else { throw fail("unterminated object") }
         if base[pos] == UInt8(ascii: "}") {
@@ -134,7 +134,7 @@ struct JSONScanner {
     }
 
     /// Advances to the next array element; returns false at the closing `]`.
-    mutating func nextElement(first: inout Bool) throws -> Bool {
+    public mutating func nextElement(first: inout Bool) throws -> Bool {
         skipWhitespace()
         guard pos < count else { throw fail("unterminated array") }
         if base[pos] == UInt8(ascii: "]") {
@@ -153,7 +153,7 @@ struct JSONScanner {
     }
 
     /// After the root value: only whitespace may follow.
-    mutating func expectEnd() throws {
+    public mutating func expectEnd() throws {
         skipWhitespace()
         if pos < count { throw fail("unexpected content after the JSON document: \(describeByte(at: pos))") }
     }
@@ -162,7 +162,7 @@ struct JSONScanner {
 
     /// Scans a string starting at `"`, validating escapes, control characters and UTF-8.
     /// Returns the raw content range (without quotes).
-    mutating func scanString() throws -> (start: Int, end: Int, escaped: Bool) {
+    public mutating func scanString() throws -> (start: Int, end: Int, escaped: Bool) {
         let open = pos
         pos += 1
         let start = pos
@@ -240,13 +240,13 @@ struct JSONScanner {
     }
 
     /// Reads a string value and returns it decoded.
-    mutating func readString() throws -> String {
+    public mutating func readString() throws -> String {
         let r = try scanString()
         return try decodeString(r)
     }
 
     /// Decodes a scanned string range into a Swift String.
-    mutating func decodeString(_ r: (start: Int, end: Int, escaped: Bool)) throws -> String {
+    public mutating func decodeString(_ r: (start: Int, end: Int, escaped: Bool)) throws -> String {
         if !r.escaped {
             return String(decoding: UnsafeBufferPointer(start: base + r.start, count: r.end - r.start), as: UTF8.self)
         }
@@ -307,17 +307,17 @@ struct JSONScanner {
 }
 
 /// A fatal JSON error: the document cannot be read past `offset`.
-struct JSONError: Error {
-    var code: DiagnosticCode
-    var message: String
-    var offset: Int
+public struct JSONError: Error {
+    public var code: DiagnosticCode
+    public var message: String
+    public var offset: Int
 }
 
-@inline(__always) func isDigit(_ c: UInt8) -> Bool { c >= 48 && c <= 57 }
-@inline(__always) func isIdentChar(_ c: UInt8) -> Bool {
+@inline(__always) public func isDigit(_ c: UInt8) -> Bool { c >= 48 && c <= 57 }
+@inline(__always) public func isIdentChar(_ c: UInt8) -> Bool {
     (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || isDigit(c) || c == 0x5F
 }
-@inline(__always) func hexValue(_ c: UInt8) -> UInt8? {
+@inline(__always) public func hexValue(_ c: UInt8) -> UInt8? {
     switch c {
     case 48...57: return c - 48
     case 65...70: return c - 55

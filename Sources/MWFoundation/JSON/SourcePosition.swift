@@ -1,7 +1,7 @@
 /// Converts byte offsets into 1-based line and column numbers (columns count Unicode scalars).
-struct SourcePosition {
+public struct SourcePosition {
     /// Fills `line`/`column` of every diagnostic that has an offset, in one pass over the bytes.
-    static func resolve(_ diags: inout [Diagnostic], in bytes: UnsafeRawBufferPointer) {
+    public static func resolve(_ diags: inout [Diagnostic], in bytes: UnsafeRawBufferPointer) {
         let order = diags.indices.filter { diags[$0].offset != nil && diags[$0].line == nil }
             .sorted { diags[$0].offset! < diags[$1].offset! }
         guard !order.isEmpty else { return }
