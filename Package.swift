@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "MWArchive", targets: ["MWArchive"]),
         .library(name: "MWStore", targets: ["MWStore"]),
         .library(name: "MWTMDb", targets: ["MWTMDb"]),
+        .library(name: "MWJobs", targets: ["MWJobs"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -46,8 +47,11 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // The format registry (every reader and writer, one line each) and the jobs built on
+        // it: load any input, write any format, restore input, hydrate setup. The CLI calls these.
+        .target(name: "MWJobs", dependencies: ["MWCore", "MWArchive", "MWStore", "MWTMDb"]),
         .executableTarget(name: "mwkit", dependencies: [
-            "MWCore", "MWArchive", "MWStore", "MWTMDb",
+            "MWCore", "MWArchive", "MWStore", "MWTMDb", "MWJobs",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -55,6 +59,7 @@ let package = Package(
             "MWCore",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
+        .testTarget(name: "MWJobsTests", dependencies: ["MWJobs", "MWCore"]),
         .testTarget(name: "MWArchiveTests", dependencies: ["MWArchive", "MWCore"]),
         .testTarget(name: "MWStoreTests", dependencies: [
             "MWStore", "MWCore",

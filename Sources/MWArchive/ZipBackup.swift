@@ -7,7 +7,7 @@ public struct ZipReadResult {
     /// `format` is ``BackupFormat/mediawatchZip``; `formatVersion`, `counts` and `library`
     /// are those of the backup JSON inside.
     public var result: ReadResult
-    /// The images in the archive, usable as a ``ZipImageSource`` (extracted lazily).
+    /// The images in the archive, usable as a ``ImageSource`` (extracted lazily).
     public var images: ZipImages
     /// The manifest, when the archive has a valid one.
     public var manifest: ZipManifest?
@@ -41,7 +41,7 @@ public enum ZipBackup {
     ///     `exportDate`, else 1980-01-02T00:00:00Z (ZIP times start in 1980).
     /// - Returns: warnings (missing images, fields the JSON format cannot hold).
     @discardableResult
-    public static func write(_ library: Library, jsonFormat: BackupFormat = .mediawatchV2, images: any ZipImageSource,
+    public static func write(_ library: Library, jsonFormat: BackupFormat = .mediawatchV2, images: any ImageSource,
                              to url: URL, requireImages: Bool = false, mtime: Date? = nil) throws -> [Diagnostic] {
         try ZipWriter(json: .library(library), jsonFormat: jsonFormat, references: library.imageReferences,
                       exportDate: library.exportDate, images: images, requireImages: requireImages, mtime: mtime).write(to: url)
@@ -66,7 +66,7 @@ public enum ZipBackup {
     ///
     /// - Returns: the validation and, when `written`, the packing warnings. When the file is
     ///   invalid or in another format, nothing is written (the caller reports or converts).
-    public static func pack(jsonFile: URL, as format: BackupFormat, options: ReadOptions = .init(), images: any ZipImageSource,
+    public static func pack(jsonFile: URL, as format: BackupFormat, options: ReadOptions = .init(), images: any ImageSource,
                             to url: URL, requireImages: Bool = false, mtime: Date? = nil) throws -> PackOutcome {
         guard format == .mediawatchV1 || format == .mediawatchV2 else {
             throw MWError.usage("the JSON inside a ZIP must be mediawatch-v1 or mediawatch-v2, not \(format.rawValue)")
@@ -117,9 +117,9 @@ public enum ZipBackup {
 }
 
 /// The images of a ZIP read by ``ZipBackup/read(url:options:limits:)``. As a
-/// ``ZipImageSource`` it extracts the images asked for in one sequential pass over the archive
+/// ``ImageSource`` it extracts the images asked for in one sequential pass over the archive
 /// into a private temporary directory (removed when this object goes away).
-public final class ZipImages: ZipImageSource, @unchecked Sendable {
+public final class ZipImages: ImageSource, @unchecked Sendable {
     public let archiveURL: URL
     /// Every image entry in the archive.
     public let entries: [ZipImageEntry]

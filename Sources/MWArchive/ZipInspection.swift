@@ -96,7 +96,7 @@ struct ZipInspection {
                 refsByKey[ImageKey(role: r.role, fileName: r.fileName), default: []].append(r)
             }
             let byName = Dictionary(grouping: images, by: \.fileName)
-            for key in refsByKey.keys.sorted() {
+            for key in refsByKey.keys.sorted(by: { $0.entryPath < $1.entryPath }) {
                 let cands = byName[key.fileName] ?? []
                 if let e = cands.first(where: { $0.path == key.entryPath }) ?? cands.first(where: { $0.role == nil }) ?? cands.first {
                     matched[key] = e.path

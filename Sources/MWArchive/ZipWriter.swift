@@ -21,7 +21,7 @@ struct ZipWriter {
     let jsonFormat: BackupFormat
     let references: [ImageReference]
     let exportDate: Date?
-    let images: any ZipImageSource
+    let images: any ImageSource
     let requireImages: Bool
     let mtime: Date?
 
@@ -49,7 +49,7 @@ struct ZipWriter {
             plan[key, default: Planned(key: key, records: [])].records.append(
                 ZipManifest.Record(entity: r.entity.rawValue, id: r.recordId, tmdbPath: r.tmdbPath))
         }
-        let keys = plan.keys.sorted()
+        let keys = plan.keys.sorted { $0.entryPath < $1.entryPath }
         try images.prepare(keys)
         var sources: [(Planned, URL)] = []
         for k in keys {

@@ -1,21 +1,20 @@
-/// The formats mwkit reads and writes, by their command-line names (`--to`).
-public enum BackupFormat: String, Sendable, CaseIterable, Codable {
-    /// `ExportData` JSON as the MediaWatch app writes it (seeds/000 §8.2).
-    case mediawatchV1 = "mediawatch-v1"
-    /// mwkit's lossless JSON format, docs/FORMAT.md.
-    case mediawatchV2 = "mediawatch-v2"
-    /// ZIP holding a backup JSON, cached images and a manifest (docs/FORMAT.md).
-    case mediawatchZip = "mediawatch-zip"
+/// A format's name as the command line spells it (`--to mediawatch-v2`). Each format declares
+/// its name beside its descriptor (``FormatDescriptor``); this type only gives names a type, so
+/// a new format adds a `static let` and touches nothing else.
+public struct BackupFormat: RawRepresentable, Hashable, Sendable, Codable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.rawValue = value }
+    public var description: String { rawValue }
 
-    /// The JSON format version number (1 or 2); for ZIP, that of its default inner JSON.
-    public var jsonVersion: Int {
-        switch self {
-        case .mediawatchV1: return 1
-        case .mediawatchV2, .mediawatchZip: return 2
-        }
-    }
+    /// `ExportData` JSON as the MediaWatch app writes it (docs/FORMAT.md, "v1").
+    public static let mediawatchV1: BackupFormat = "mediawatch-v1"
+    /// mwkit's lossless JSON format (docs/FORMAT.md, "v2").
+    public static let mediawatchV2: BackupFormat = "mediawatch-v2"
+    /// ZIP holding a backup JSON, cached images and a manifest (docs/FORMAT.md, "ZIP").
+    public static let mediawatchZip: BackupFormat = "mediawatch-zip"
 
-    /// The JSON format for a version number given as `--to 1|2`.
+    /// The JSON format for a version number (`migrate --to 1|2`).
     public static func json(version: Int) -> BackupFormat? {
         switch version { case 1: return .mediawatchV1; case 2: return .mediawatchV2; default: return nil }
     }

@@ -2,6 +2,9 @@ import Foundation
 
 /// The entry points for reading and writing backup JSON (v1, v2). ZIP lives in MWArchive.
 public enum BackupIO {
+    /// The JSON formats this entry point reads and writes.
+    public static let jsonFormats: [BackupFormat] = [.mediawatchV1, .mediawatchV2]
+
     /// Classifies content by its first bytes: ZIP local header, JSON (after BOM/whitespace), empty.
     public static func detect(prefix: some Collection<UInt8>) -> ContentKind {
         var it = Array(prefix.prefix(4096))
@@ -63,11 +66,10 @@ public enum BackupIO {
 
     static func encode(_ library: Library, as format: BackupFormat, options: WriteOptions, emit: ([UInt8]) -> Void) throws -> [Diagnostic] {
         try withoutActuallyEscaping(emit) { emit in
-            switch format {
-            case .mediawatchV1: return try V1Writer.write(library, pretty: options.pretty ?? false, emit: emit)
-            case .mediawatchV2: return try V2Writer.write(library, pretty: options.pretty ?? true, emit: emit)
-            case .mediawatchZip: throw MWError.usage("mediawatch-zip is written by MWArchive, not BackupIO")
-            }
+            // The two JSON dialects of this family; other formats have their own writers.
+            if format == .mediawatchV1 { return try V1Writer.write(library, pretty: options.pretty ?? false, emit: emit) }
+            if format == .mediawatchV2 { return try V2Writer.write(library, pretty: options.pretty ?? true, emit: emit) }
+            throw MWError.usage("\(format) is not a MediaWatch JSON format; BackupIO writes mediawatch-v1 and mediawatch-v2")
         }
     }
 }

@@ -46,3 +46,57 @@ extension Library {
         return out
     }
 }
+
+/// One image a backup needs: a role and a file name (the TMDb path's basename).
+public struct ImageKey: Hashable, Sendable {
+    public var role: ImageRole
+    public var fileName: String
+
+    public init(role: ImageRole, fileName: String) {
+        self.role = role
+        self.fileName = fileName
+    }
+}
+
+/// Where a writer of a format that carries images finds their bytes.
+///
+/// The writer first calls ``prepare(_:)`` once with every image it needs (so a source backed by
+/// another archive can extract them in one sequential pass), then ``file(for:)`` per image.
+/// Sources hand out local files, which the writer streams; nothing is held in memory.
+public protocol ImageSource {
+    /// Makes the needed images available. Called once before any ``file(for:)``.
+    func prepare(_ keys: [ImageKey]) throws
+    /// A readable regular file holding the image, or nil when the source does not have it.
+    func file(for key: ImageKey) -> URL?
+}
+
+extension ImageSource {
+    public func prepare(_ keys: [ImageKey]) throws {}
+}
+
+/// No images at all: every referenced image is reported missing.
+public struct NoImages: ImageSource {
+    public init() {}
+    public func file(for key: ImageKey) -> URL? { nil }
+}
+
+/// Images from the first of several sources that has them (e.g. freshly downloaded images,
+/// then those of the input ZIP).
+public struct ChainedImageSource: ImageSource {
+    public let sources: [any ImageSource]
+    public init(_ sources: [any ImageSource]) { self.sources = sources }
+
+    public func prepare(_ keys: [ImageKey]) throws {
+        var missing = keys
+        for s in sources {
+            try s.prepare(missing)
+            missing = missing.filter { s.file(for: $0) == nil }
+            if missing.isEmpty { break }
+        }
+    }
+
+    public func file(for key: ImageKey) -> URL? {
+        for s in sources { if let u = s.file(for: key) { return u } }
+        return nil
+    }
+}

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import MWArchive
 import MWCore
+import MWJobs
 import MWStore
 
 /// `mwkit archive --db PATH -o OUT`: the library database out to a backup.
@@ -21,11 +21,10 @@ struct Archive: ParsableCommand {
     @Option(help: "The library database (default: $MWKIT_DB, else $XDG_DATA_HOME/mwkit/library.sqlite, else ~/.local/share/mwkit/library.sqlite).")
     var db: String?
 
-    @Option(name: [.short, .customLong("output")], help: "Output file ('-' for standard output).")
-    var output: String
+    @OptionGroup var out: OutputOptions
 
     @Option(help: "The output format.")
-    var to: BackupFormat = .mediawatchV2
+    var to = WritableFormat(.mediawatchV2)
 
     @Option(help: "Archive only this list (by id, or by name ignoring case).")
     var list: String?
@@ -34,33 +33,19 @@ struct Archive: ParsableCommand {
     var shareable = false
 
     func run() throws {
-        do {
-            try archive()
-        } catch {
-            throw CLIExit.from(error)
-        }
-    }
-
-    private func archive() throws {
-        let format = to
-        let dbURL = db.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL()
-        let store = try LibraryStore.open(at: dbURL, mode: .mustExist)
-        defer { try? store.close() }
-        var library = try store.loadLibrary(selection: ArchiveSelection(list: list, shareable: shareable))
-        library.exportDate = Clock.now()
-        let diagnostics: [Diagnostic]
-        switch format {
-        case .mediawatchV1, .mediawatchV2:
-            diagnostics = try BackupIO.write(library, as: format, to: outputURL(output))
-        case .mediawatchZip:
+        try CLIExit.run {
+            let dbURL = db.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL()
+            let store = try LibraryStore.open(at: dbURL, mode: .mustExist)
+            defer { try? store.close() }
+            var library = try store.loadLibrary(selection: ArchiveSelection(list: list, shareable: shareable))
+            library.exportDate = Clock.now()
             // Images come from the cache beside the database (filled by restoring ZIPs or by hydrate --images).
-            guard output != "-" else { throw MWError.usage("mediawatch-zip cannot be written to standard output; give -o FILE") }
-            diagnostics = try ZipBackup.write(library, images: DirectoryImageSource(directory: ImageCache(forDatabase: dbURL).directory),
-                                              to: URL(fileURLWithPath: output))
-        }
-        for d in diagnostics { printErr("mwkit: \(d.severity.rawValue): [\(d.code)] \(d.message)") }
-        if output != "-" {
-            printErr("archived \(library.lists.count) list(s), \(library.titles.count) title(s), \(library.episodes.count) episode(s), \(library.notes.count) note(s) from \(dbURL.path) to \(output) (\(format.rawValue))")
+            let done = try LibraryWriter.write(library, version: 2, as: to.descriptor, to: out.url, options: out.writeOptions,
+                                               imageDirectory: ImageCache(forDatabase: dbURL).directory)
+            StandardError.report(done.diagnostics, path: out.output)
+            if out.output != "-" {
+                StandardError.write("archived \(library.lists.count) list(s), \(library.titles.count) title(s), \(library.episodes.count) episode(s), \(library.notes.count) note(s) from \(dbURL.path) to \(out.output) (\(to.descriptor.name))")
+            }
         }
     }
 }

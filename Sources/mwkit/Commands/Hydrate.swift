@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import MWCore
+import MWJobs
 import MWTMDb
 
 /// `mwkit hydrate IN -o OUT`: fills TMDb-derived metadata of stripped records from TMDb.
@@ -20,11 +21,10 @@ struct Hydrate: AsyncParsableCommand {
     @Argument(help: "The backup to hydrate (v1, v2 or ZIP; '-' for stdin).")
     var input: String
 
-    @Option(name: .shortAndLong, help: "Output file ('-' for stdout).")
-    var output: String
+    @OptionGroup var out: OutputOptions
 
     @Option(help: "Output format (default: the input's format).")
-    var to: BackupFormat?
+    var to: WritableFormat?
 
     @Option(help: "Download posters, backdrops and stills into this directory.")
     var images: String?
@@ -61,109 +61,89 @@ struct Hydrate: AsyncParsableCommand {
 
     @OptionGroup var inputOptions: InputOptions
 
-    /// Usage errors exit 2 like every other mwkit usage error.
-    private func checkUsage() throws {
-        func usage(_ m: String) -> Error { CLIExit.failure(m, code: 2) }
-        guard rate > 0, rate.isFinite else { throw usage("--rate must be a positive number, got \(rate)") }
-        guard timeout > 0 else { throw usage("--timeout must be a positive number of seconds") }
-        if offline && noCache { throw usage("--offline needs the cache; drop --no-cache") }
-        if let u = tmdbBaseUrl, URL(string: u)?.scheme == nil { throw usage("--tmdb-base-url must be an absolute URL, got \(quoted(u))") }
-        if cacheTtlHours < 0 { throw usage("--cache-ttl-hours must not be negative") }
+    private var setup: TMDbSetup {
+        var s = TMDbSetup()
+        s.offline = offline
+        s.noCache = noCache
+        s.cachePath = cache
+        s.cacheTTLHours = cacheTtlHours
+        s.baseURL = tmdbBaseUrl
+        s.rate = rate
+        s.timeoutSeconds = timeout
+        return s
+    }
+
+    func validate() throws {
+        if let problem = setup.usageProblem { throw ValidationError(problem) }
     }
 
     func run() async throws {
-        try refuseOverwritingInput(input, output)
-        try checkUsage()
-        let env = ProcessInfo.processInfo.environment
+        try refuseOverwritingInput(input, out.output)
         LoggingSystem.bootstrap { label in
             var h = StreamLogHandler.standardError(label: label)
             h.logLevel = verbose ? .debug : .error
             return h
         }
         do {
-            let loaded = try BackupLoader.loadValid(input, options: inputOptions.readOptions())
+            let loaded = try loadValid(input, inputOptions.readOptions())
             let lib = try loaded.library(migratedTo: 2).library
-            let inFormat = loaded.result.format ?? .mediawatchV2
-            let outFormat = to ?? inFormat
-
-            let credentials: TMDbCredentials?
-            do {
-                credentials = try TMDbCredentials.load(environment: env)
-            } catch {
-                // Offline runs need no credentials, so an unusable config file only matters online.
-                if !offline { throw MWError.usage("\(error)") }
-                credentials = nil
-            }
-            if credentials == nil && !offline { throw MWError.usage(TMDbError.missingCredentials.description) }
-
-            var tmdbCache: TMDbCache? = nil
-            if !noCache {
-                let url = cache.map { URL(fileURLWithPath: $0) } ?? TMDbCache.defaultURL(environment: env)
-                do {
-                    let c = try TMDbCache(url: url)
-                    for w in c.warnings { printErr("warning: \(w)") }
-                    tmdbCache = c
-                } catch {
-                    if offline { throw MWError.io("cannot open the TMDb cache \(url.path): \(error)") }
-                    printErr("warning: cannot open the TMDb cache \(url.path) (\(error)); continuing without it")
-                }
-            }
-            let base = tmdbBaseUrl.flatMap(URL.init(string:)) ?? TMDbClientOptions.baseURL(environment: env)
-            let options = TMDbClientOptions(baseURL: base, requestsPerSecond: rate, timeoutSeconds: timeout,
-                                            cache: tmdbCache, cacheTTL: cacheTtlHours * 3600, offline: offline)
-            let client = TMDbClient(credentials: credentials, options: options)
-            let hydrator = Hydrator(client: client, options: HydrateOptions(
-                refresh: refresh, imagesDirectory: images.map { URL(fileURLWithPath: $0) }))
-
-            let progress = ProgressDisplay()
-            let report: HydrateReport
-            do {
-                report = try await hydrator.run(lib) { progress.update($0) }
-            } catch let e as TMDbError {
-                progress.finish()
-                throw CLIExit.failure(e.description + (e.isFatal ? "; stopped, nothing was written" : ""), code: e.isFatal ? 2 : 1)
-            }
-            progress.finish()
-
-            func listFailures() {
-                guard !report.failures.isEmpty else { return }
-                printErr("\(report.failures.count) record(s) could not be hydrated and were left as they were:")
-                for f in report.failures { printErr("  \(f)") }
-            }
-            var diags: [Diagnostic] = []
-            do {
-                var outLib = report.library
-                if outFormat == .mediawatchV1 { outLib = try Migrator().migrate(outLib, from: 2, to: 1).0 }
-                switch outFormat {
-                case .mediawatchV1, .mediawatchV2:
-                    diags = try BackupIO.write(outLib, as: outFormat, to: outputURL(output))
-                case .mediawatchZip:
-                    // Downloaded images (--images) go into the archive beside those of a ZIP input.
-                    diags = try ConvertSupport.writeZip(outLib, loaded: loaded, output: output,
-                                                        imageDirectory: images.map { URL(fileURLWithPath: $0) })
-                }
-            } catch {
-                // e.g. records left stripped cannot be written as v1: say which ones.
-                listFailures()
-                throw error
-            }
-            for d in diags { printErr("\(d.severity.rawValue): [\(d.code)] \(d.message)") }
-
-            let s = report.clientStats
-            let perTitle = report.titlesConsidered > 0 ? Double(s.requests) / Double(report.titlesConsidered) : 0
-            printErr("hydrated \(report.titlesHydrated) title(s) and \(report.episodesHydrated) episode(s) of \(report.titlesConsidered) title(s) needing work "
-                     + "in \(String(format: "%.2f", report.metadataSeconds)) s: \(s.requests) request(s) (\(String(format: "%.2f", perTitle))/title), "
-                     + "\(s.cacheHits) from cache, \(s.retries) retr\(s.retries == 1 ? "y" : "ies")"
-                     + (s.achievedRate.map { String(format: ", %.1f req/s (limit %.1f)", $0, rate) } ?? ""))
-            if images != nil {
-                printErr("images: \(report.imagesDownloaded) downloaded, \(report.imagesPresent) already present")
-            }
+            let (client, warnings) = try setup.makeClient()
+            for w in warnings { StandardError.write("warning: \(w)") }
+            let report = try await hydrate(lib, client: client)
+            try write(report, loaded: loaded)
+            printSummary(report)
             if let statsJson { try writeStats(report, to: statsJson) }
             if !report.failures.isEmpty {
-                listFailures()
+                listFailures(report)
                 throw ExitCode(1)
             }
         } catch { throw CLIExit.from(error) }
+    }
+
+    /// Fetches metadata (and images) with a progress display; a fatal TMDb error stops the run.
+    private func hydrate(_ lib: Library, client: TMDbClient) async throws -> HydrateReport {
+        let hydrator = Hydrator(client: client, options: HydrateOptions(
+            refresh: refresh, imagesDirectory: images.map { URL(fileURLWithPath: $0) }))
+        let progress = ProgressDisplay()
+        defer { progress.finish() }
+        do {
+            return try await hydrator.run(lib) { progress.update($0) }
+        } catch let e as TMDbError {
+            progress.finish()
+            throw CLIExit.failure(e.description + (e.isFatal ? "; stopped, nothing was written" : ""), code: e.isFatal ? 2 : 1)
+        }
+    }
+
+    /// Writes the hydrated library; downloaded images (--images) join those of a ZIP input.
+    private func write(_ report: HydrateReport, loaded: LoadedBackup) throws {
+        let format = to?.descriptor ?? loaded.sameFormat() ?? .mediawatchV2
+        do {
+            let done = try LibraryWriter.write(report.library, version: 2, as: format, to: out.url, options: out.writeOptions,
+                                               from: loaded, imageDirectory: images.map { URL(fileURLWithPath: $0) })
+            StandardError.report(done.diagnostics, path: out.output)
+        } catch {
+            // e.g. records left stripped cannot be written as v1: say which ones.
+            listFailures(report)
+            throw error
+        }
+    }
+
+    private func listFailures(_ report: HydrateReport) {
+        guard !report.failures.isEmpty else { return }
+        StandardError.write("\(report.failures.count) record(s) could not be hydrated and were left as they were:")
+        for f in report.failures { StandardError.write("  \(f)") }
+    }
+
+    private func printSummary(_ report: HydrateReport) {
+        let s = report.clientStats
+        let perTitle = report.titlesConsidered > 0 ? Double(s.requests) / Double(report.titlesConsidered) : 0
+        StandardError.write("hydrated \(report.titlesHydrated) title(s) and \(report.episodesHydrated) episode(s) of \(report.titlesConsidered) title(s) needing work "
+                            + "in \(String(format: "%.2f", report.metadataSeconds)) s: \(s.requests) request(s) (\(String(format: "%.2f", perTitle))/title), "
+                            + "\(s.cacheHits) from cache, \(s.retries) retr\(s.retries == 1 ? "y" : "ies")"
+                            + (s.achievedRate.map { String(format: ", %.1f req/s (limit %.1f)", $0, rate) } ?? ""))
+        if images != nil {
+            StandardError.write("images: \(report.imagesDownloaded) downloaded, \(report.imagesPresent) already present")
+        }
     }
 
     private func writeStats(_ r: HydrateReport, to path: String) throws {

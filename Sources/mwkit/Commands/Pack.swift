@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MWArchive
 import MWCore
+import MWJobs
 
 /// `mwkit pack BACKUP.json --images DIR -o OUT.zip`: builds a mediawatch-zip from a backup
 /// and an image cache directory (files named by TMDb path basename).
@@ -24,7 +25,7 @@ struct Pack: ParsableCommand {
     var output: String
 
     @Option(help: "Format of the JSON inside the ZIP: mediawatch-v2 or mediawatch-v1.")
-    var json: BackupFormat = .mediawatchV2
+    var json = WritableFormat(.mediawatchV2)
 
     @Flag(help: "Fail (exit 1, nothing written) when a referenced image is missing.")
     var requireImages = false
@@ -32,7 +33,7 @@ struct Pack: ParsableCommand {
     @OptionGroup var inputOptions: InputOptions
 
     func validate() throws {
-        guard json != .mediawatchZip else { throw ValidationError("--json must be mediawatch-v1 or mediawatch-v2") }
+        guard BackupIO.jsonFormats.contains(json.descriptor.name) else { throw ValidationError("--json must be mediawatch-v1 or mediawatch-v2") }
         guard output != "-" else { throw ValidationError("pack writes a file; '-' (stdout) is not supported") }
     }
 
@@ -45,18 +46,18 @@ struct Pack: ParsableCommand {
                     throw MWError.io("--images \(images): no such directory")
                 }
             }
-            let source: any ZipImageSource = images.map { DirectoryImageSource(directory: URL(fileURLWithPath: $0)) } ?? NoImages()
+            let source: any ImageSource = images.map { DirectoryImageSource(directory: URL(fileURLWithPath: $0)) } ?? NoImages()
             let out = URL(fileURLWithPath: output)
             var diags: [Diagnostic] = []
             var reported = false
             var done = false
             if input != "-", (try? BackupIO.detect(url: URL(fileURLWithPath: input))) == .json {
                 // Packed byte for byte if already in the wanted format; validated meanwhile.
-                let o = try ZipBackup.pack(jsonFile: URL(fileURLWithPath: input), as: json, options: inputOptions.readOptions(),
+                let o = try ZipBackup.pack(jsonFile: URL(fileURLWithPath: input), as: json.descriptor.name, options: inputOptions.readOptions(),
                                            images: source, to: out, requireImages: requireImages)
                 let r = o.validation
                 if !r.diagnostics.isEmpty {
-                    printErr(TextReporter().render([FileReport(path: input, read: r)]))
+                    StandardError.report([FileReport(path: input, read: r)])
                     reported = true
                 }
                 guard r.isValid else { throw CLIExit.failure("\(input) is not a valid backup; nothing was written", code: 1) }
@@ -65,19 +66,19 @@ struct Pack: ParsableCommand {
             }
             if !done {
                 // Another format (or a ZIP, or stdin): read the library and convert.
-                let loaded = reported ? try BackupLoader.load(input, options: inputOptions.readOptions())
-                                      : try BackupLoader.loadValid(input, options: inputOptions.readOptions())
+                let loaded = reported ? try BackupLoader().load(input, options: inputOptions.readOptions())
+                                      : try loadValid(input, inputOptions.readOptions())
                 guard loaded.result.library != nil, loaded.result.isValid else {
                     throw CLIExit.failure("\(input) is not a valid backup; nothing was written", code: 1)
                 }
-                let (lib, warnings, _) = try loaded.library(migratedTo: json.jsonVersion)
-                diags = try warnings + ZipBackup.write(lib, jsonFormat: json, images: source, to: out, requireImages: requireImages)
+                let (lib, warnings, _) = try loaded.library(migratedTo: json.descriptor.modelVersion)
+                diags = try warnings + ZipBackup.write(lib, jsonFormat: json.descriptor.name, images: source, to: out, requireImages: requireImages)
             }
-            for d in diags { printErr("\(d.severity.rawValue): [\(d.code)] \(d.message)") }
+            StandardError.report(diags, path: output)
             let missing = diags.filter { $0.code == DiagnosticCode.zipImageMissing.rawValue }.count
-            printErr("packed \(input) → \(output)" + (missing > 0 ? " (\(missing) referenced image(s) missing)" : " (every referenced image included)"))
+            StandardError.write("packed \(input) → \(output)" + (missing > 0 ? " (\(missing) referenced image(s) missing)" : " (every referenced image included)"))
         } catch let MWError.invalid(diags) {
-            for d in diags { printErr("\(d.severity.rawValue): [\(d.code)] \(d.message)") }
+            StandardError.report(diags, path: output)
             throw CLIExit.failure("nothing was written to \(output)", code: 1)
         } catch { throw CLIExit.from(error) }
     }

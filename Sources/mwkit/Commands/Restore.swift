@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import MWArchive
 import MWCore
+import MWJobs
 import MWStore
 
 /// `mwkit restore BACKUP --db PATH --strategy merge|replace`: a backup into the library database.
@@ -45,16 +45,12 @@ struct Restore: ParsableCommand {
 
     func validate() throws {
         if onConflict != nil && strategy == .replace {
-            throw CLIExit.failure("--on-conflict applies to --strategy merge only", code: 2)
+            throw ValidationError("--on-conflict applies to --strategy merge only")
         }
     }
 
     func run() throws {
-        do {
-            try restore()
-        } catch {
-            throw CLIExit.from(error)
-        }
+        try CLIExit.run(restore)
     }
 
     private func restore() throws {
@@ -81,14 +77,7 @@ struct Restore: ParsableCommand {
         }!
 
         // 4. Images of a ZIP backup go to the image cache beside the database (a cache, outside the transaction).
-        var imagesStored = 0
-        if !dryRun && !loaded.images.isEmpty {
-            let cache = ImageCache(forDatabase: dbURL)
-            for (name, file) in loaded.images {
-                try cache.store(fileName: name, copying: file)
-                imagesStored += 1
-            }
-        }
+        let imagesStored = dryRun ? 0 : try loaded.storeImages(forDatabase: dbURL)
         printSummary(report, dbURL: dbURL, imagesStored: imagesStored)
     }
 
@@ -141,7 +130,7 @@ struct Restore: ParsableCommand {
             store = try LibraryStore.open(at: dbURL, mode: .create)
         }
         if let bak = store.migrationBackupURL {
-            printErr("mwkit: migrated \(dbURL.path) from schema version \(store.openedVersion) to \(StoreSchema.currentVersion); the previous file is kept as \(bak.path)")
+            StandardError.write("mwkit: migrated \(dbURL.path) from schema version \(store.openedVersion) to \(StoreSchema.currentVersion); the previous file is kept as \(bak.path)")
         }
         return store
     }
@@ -151,7 +140,7 @@ struct Restore: ParsableCommand {
     private func withPlan(_ dbURL: URL, _ options: RestoreOptions,
                           _ body: (((RestoreDecision) -> Void)?) throws -> RestoreReport?) throws -> RestoreReport? {
         guard let plan else { return try body(nil) }
-        let out = try PlanOutput(path: plan)
+        let out = try AtomicStream(path: plan)
         do {
             let writer = RestorePlanWriter(options: options, database: dbURL.path, backup: backup, emit: out.write)
             guard let report = try body(writer.add) else { out.abandon(); return nil }
@@ -166,14 +155,12 @@ struct Restore: ParsableCommand {
 
     /// Prints an invalid backup's diagnostics; the error to exit with.
     private func refuse(_ result: ReadResult) -> Error {
-        let report = FileReport(path: backup, read: result)
-        FileHandle.standardError.write(Data(TextReporter().render([report]).utf8))
+        StandardError.report([FileReport(path: backup, read: result)])
         return CLIExit.failure("\(backup) is not a valid backup; the database was not touched", code: 1)
     }
 
     private func printWarnings(_ result: ReadResult) {
-        let warnings = result.diagnostics.filter { $0.severity == .warning }
-        for w in warnings.prefix(20) { printErr("\(backup): warning: [\(w.code)] \(w.pointer): \(w.message)") }
+        StandardError.report(Array(result.diagnostics.filter { $0.severity == .warning }.prefix(20)), path: backup)
     }
 
     private func printSummary(_ report: RestoreReport, dbURL: URL, imagesStored: Int) {
@@ -190,8 +177,8 @@ struct Restore: ParsableCommand {
         if let s = report.snapshotPath { out += "previous database kept as \(s)\n" }
         if imagesStored > 0 { out += "\(imagesStored) image(s) stored in \(StoreLocation.imageCacheURL(forDatabase: dbURL).path)\n" }
         if report.dryRun { out += "dry run: the database was not changed\n" }
-        if plan == "-" { printErr(out) } else { print(out, terminator: "") }
-        for w in report.warnings { printErr("mwkit: warning: \(w)") }
+        if plan == "-" { StandardError.write(out) } else { print(out, terminator: "") }
+        for w in report.warnings { StandardError.write("mwkit: warning: \(w)") }
     }
 }
 
@@ -202,70 +189,8 @@ final class PhaseClock: @unchecked Sendable {
     func lap(_ name: String) {
         guard on else { return }
         let now = Date()
-        printErr("timing: \(name) \(String(format: "%.3f", now.timeIntervalSince(last))) s")
+        StandardError.write("timing: \(name) \(String(format: "%.3f", now.timeIntervalSince(last))) s")
         last = now
-    }
-}
-
-/// What restore reads from its input: the validated backup and, for a ZIP, its images.
-struct RestoreInput {
-    var result: ReadResult
-    /// Image files (cache file name → extracted file) carried by a ZIP backup.
-    var images: [(String, URL)] = []
-    /// Keeps a ZIP's extracted images (and a stdin copy) alive until restore is done.
-    var loaded: LoadedBackup?
-
-    /// The single place restore reads a backup (any format, via the CLI's ``BackupLoader``).
-    /// A ZIP's referenced images are extracted in one pass over the archive.
-    static func read(path: String, options: ReadOptions) throws -> RestoreInput {
-        let loaded = try BackupLoader.load(path, options: options)
-        var images: [(String, URL)] = []
-        if let zip = loaded.zip, let lib = loaded.result.library, loaded.result.isValid {
-            var seen = Set<String>()
-            let keys = lib.imageReferences.map { ImageKey(role: $0.role, fileName: $0.fileName) }
-                .filter { seen.insert($0.fileName).inserted }
-            try zip.images.prepare(keys)
-            for k in keys { if let u = zip.images.file(for: k) { images.append((k.fileName, u)) } }
-        }
-        return RestoreInput(result: loaded.result, images: images, loaded: loaded)
-    }
-}
-
-/// The `--plan` destination: a temporary file renamed into place when complete, or stdout.
-final class PlanOutput {
-    private let target: URL?
-    private let temp: URL?
-    private var handle: FileHandle
-
-    init(path: String) throws {
-        guard let url = outputURL(path) else {
-            target = nil
-            temp = nil
-            handle = FileHandle.standardOutput
-            return
-        }
-        target = url
-        let tmp = AtomicFile.temporaryURL(beside: url)
-        guard FileManager.default.createFile(atPath: tmp.path, contents: nil), let h = FileHandle(forWritingAtPath: tmp.path) else {
-            throw MWError.io("cannot create \(tmp.path)")
-        }
-        temp = tmp
-        handle = h
-    }
-
-    func write(_ bytes: [UInt8]) { handle.write(Data(bytes)) }
-
-    func commit() throws {
-        guard let target, let temp else { return }
-        try handle.synchronize()
-        try handle.close()
-        try AtomicFile.commit(temp, to: target)
-    }
-
-    func abandon() {
-        guard let temp else { return }
-        try? handle.close()
-        try? FileManager.default.removeItem(at: temp)
     }
 }
 

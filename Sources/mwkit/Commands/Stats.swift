@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MWCore
+import MWJobs
 
 /// `mwkit stats FILE`: counts, list and show progress, liked distribution.
 struct Stats: ParsableCommand {
@@ -20,7 +21,7 @@ struct Stats: ParsableCommand {
 
     func run() throws {
         do {
-            let loaded = try BackupLoader.loadValid(input, options: inputOptions.readOptions())
+            let loaded = try loadValid(input, inputOptions.readOptions())
             let stats = LibraryStats(loaded.result.library!)
             switch format {
             case .text: print(stats.text, terminator: "")

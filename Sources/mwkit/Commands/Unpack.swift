@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MWArchive
 import MWCore
+import MWJobs
 
 /// `mwkit unpack IN.zip -o DIR`: safe, atomic extraction of a ZIP backup.
 struct Unpack: ParsableCommand {
@@ -25,10 +26,10 @@ struct Unpack: ParsableCommand {
         do {
             let (diags, files) = try ZipUnpacker.unpack(url: URL(fileURLWithPath: input), to: URL(fileURLWithPath: output),
                                                         limits: limits.limits)
-            for d in diags { printErr("\(d.severity.rawValue): [\(d.code)] \(d.message)") }
-            printErr("unpacked \(files) file(s) from \(input) into \(output)")
+            StandardError.report(diags, path: input)
+            StandardError.write("unpacked \(files) file(s) from \(input) into \(output)")
         } catch let MWError.invalid(diags) {
-            for d in diags { printErr("\(d.severity.rawValue): [\(d.code)] \(d.message)") }
+            StandardError.report(diags, path: input)
             throw CLIExit.failure("\(input) was not unpacked; nothing was written", code: 1)
         } catch { throw CLIExit.from(error) }
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MWCore
+import MWJobs
 
 /// `mwkit validate PATH…`: structural and semantic validation of backups (JSON or ZIP).
 struct Validate: ParsableCommand {
@@ -36,7 +37,7 @@ struct Validate: ParsableCommand {
             let report: FileReport
             var bad = false
             do {
-                let r = try BackupLoader.load(path, options: input.readOptions(maxErrors: maxErrors, buildLibrary: false)).result
+                let r = try BackupLoader().load(path, options: input.readOptions(maxErrors: maxErrors, buildLibrary: false)).result
                 report = FileReport(path: path, read: r, strict: strict)
             } catch {
                 bad = true

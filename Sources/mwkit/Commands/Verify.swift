@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MWArchive
 import MWCore
+import MWJobs
 
 /// `mwkit verify IN.zip [--quick]`: integrity check of a mediawatch-zip, like `restic check`.
 struct Verify: ParsableCommand {

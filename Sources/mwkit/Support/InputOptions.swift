@@ -1,10 +1,10 @@
 import ArgumentParser
 import Foundation
 import MWCore
+import MWJobs
 
 extension DateEncoding: ExpressibleByArgument {}
 extension ReporterKind: ExpressibleByArgument {}
-extension BackupFormat: ExpressibleByArgument {}
 
 /// Options shared by commands that read backups.
 struct InputOptions: ParsableArguments {
@@ -16,9 +16,9 @@ struct InputOptions: ParsableArguments {
     }
 }
 
-/// Options shared by commands that write a backup JSON.
+/// Options shared by commands that write a backup.
 struct OutputOptions: ParsableArguments {
-    @Option(name: .shortAndLong, help: "Output file ('-' for stdout).")
+    @Option(name: .shortAndLong, help: "Output file ('-' for standard output, for formats that can stream).")
     var output: String
 
     @Flag(inversion: .prefixedNo, help: "Pretty-print JSON (default: v1 compact like the app, v2 pretty).")
@@ -26,4 +26,32 @@ struct OutputOptions: ParsableArguments {
 
     var url: URL? { outputURL(output) }
     var writeOptions: WriteOptions { WriteOptions(pretty: pretty) }
+}
+
+/// A writable format named on the command line (`--to`), looked up in the format registry;
+/// `--help` lists the registry's writable formats.
+struct WritableFormat: ExpressibleByArgument {
+    let descriptor: FormatDescriptor
+
+    init(_ descriptor: FormatDescriptor) { self.descriptor = descriptor }
+
+    init?(argument: String) {
+        guard let d = FormatRegistry.standard.format(named: argument), d.isWritable else { return nil }
+        descriptor = d
+    }
+
+    static var allValueStrings: [String] { FormatRegistry.standard.writableNames }
+    var defaultValueDescription: String { descriptor.name.rawValue }
+}
+
+/// The formats section of `--help`: one line per registered format.
+let formatsHelp = "Formats:\n" + FormatRegistry.standard.helpText.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
+
+extension LoadedBackup {
+    /// The format the backup was read as, when it is writable and has `capabilities`.
+    func sameFormat(if capabilities: FormatCapabilities = []) -> FormatDescriptor? {
+        guard let name = result.format, let f = FormatRegistry.standard.format(named: name.rawValue),
+              f.isWritable, f.capabilities.isSuperset(of: capabilities) else { return nil }
+        return f
+    }
 }

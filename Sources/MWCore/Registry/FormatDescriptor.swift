@@ -1,0 +1,141 @@
+import Foundation
+
+/// One format mwkit knows, as pandoc knows its readers and writers: its name (`--to`,
+/// `--from`), how it is recognised from content, how it is read into the ``Library`` model and
+/// written out of it, and what it can hold. Commands ask a ``FormatRegistry`` for descriptors
+/// and never switch over formats, so a new format is one new file plus one registry line.
+public struct FormatDescriptor: Sendable {
+    /// The command-line name.
+    public var name: BackupFormat
+    /// One line for `--help`.
+    public var summary: String
+    /// What the format can hold.
+    public var capabilities: FormatCapabilities
+    /// The model (JSON format) version a library is migrated to before it is written: 1 for
+    /// formats that hold only what the app's `ExportData` holds, else 2 (lossless).
+    public var modelVersion: Int
+    /// How sure the format is that content is its own (0: not at all); nil: never detected
+    /// (write-only formats). The registry picks the highest score; ties go to the first registered.
+    public var detect: (@Sendable (ContentSniff) -> Int)?
+    /// Reads an input into the model; nil for write-only formats.
+    public var read: (@Sendable (FormatInput, ReadOptions) throws -> LoadedBackup)?
+    /// Writes a library (already migrated to ``modelVersion``); nil for read-only formats.
+    /// Returns warnings, e.g. fields the format cannot hold.
+    public var write: (@Sendable (Library, FormatOutput) throws -> [Diagnostic])?
+
+    public init(name: BackupFormat, summary: String, capabilities: FormatCapabilities = [], modelVersion: Int = 2,
+                detect: (@Sendable (ContentSniff) -> Int)? = nil,
+                read: (@Sendable (FormatInput, ReadOptions) throws -> LoadedBackup)? = nil,
+                write: (@Sendable (Library, FormatOutput) throws -> [Diagnostic])? = nil) {
+        self.name = name
+        self.summary = summary
+        self.capabilities = capabilities
+        self.modelVersion = modelVersion
+        self.detect = detect
+        self.read = read
+        self.write = write
+    }
+
+    /// Whether the format can be read.
+    public var isReadable: Bool { read != nil }
+    /// Whether the format can be written.
+    public var isWritable: Bool { write != nil }
+}
+
+/// What a format can hold beyond the lists, titles, episodes and notes every format has.
+public struct FormatCapabilities: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// Image files (posters, backdrops, stills) travel with the library.
+    public static let images = FormatCapabilities(rawValue: 1 << 0)
+    /// Records marked stripped (TMDb metadata removed, to be re-hydrated).
+    public static let strippedRecords = FormatCapabilities(rawValue: 1 << 1)
+    /// Every value of the model, with nothing dropped.
+    public static let lossless = FormatCapabilities(rawValue: 1 << 2)
+    /// Reading needs a seekable file (standard input is copied to a temporary file first).
+    public static let needsFile = FormatCapabilities(rawValue: 1 << 3)
+    /// Can be written to standard output.
+    public static let streamable = FormatCapabilities(rawValue: 1 << 4)
+}
+
+/// The start of an input, for content detection. The file name is only a hint for messages:
+/// formats are recognised by their bytes, never by an extension.
+public struct ContentSniff: Sendable {
+    /// Up to the first 4 KiB.
+    public var prefix: [UInt8]
+    /// The input's path as given ("-" for standard input).
+    public var path: String
+
+    public init(prefix: [UInt8], path: String) {
+        self.prefix = prefix
+        self.path = path
+    }
+
+    /// The coarse kind of content (ZIP, JSON, empty).
+    public var kind: ContentKind { BackupIO.detect(prefix: prefix) }
+}
+
+/// An input handed to a format's reader: a file, or bytes already in memory (standard input).
+public struct FormatInput: Sendable {
+    /// The path as the user gave it, for reports ("-" for standard input).
+    public var path: String
+    /// The file to read; nil when the content is in ``bytes``.
+    public var url: URL?
+    /// The whole content, when it was read from standard input.
+    public var bytes: [UInt8]?
+
+    public init(path: String, url: URL? = nil, bytes: [UInt8]? = nil) {
+        self.path = path
+        self.url = url
+        self.bytes = bytes
+    }
+}
+
+/// Where and how a format writes a library.
+public struct FormatOutput {
+    /// The destination; nil is standard output.
+    public var url: URL?
+    /// JSON layout options.
+    public var options: WriteOptions
+    /// Images to carry, for formats that hold them.
+    public var images: (any ImageSource)?
+    /// A referenced image the source lacks is an error instead of a warning.
+    public var requireImages: Bool
+
+    public init(url: URL?, options: WriteOptions = .init(), images: (any ImageSource)? = nil, requireImages: Bool = false) {
+        self.url = url
+        self.options = options
+        self.images = images
+        self.requireImages = requireImages
+    }
+}
+
+/// A backup read by a format: the read result (format, library, diagnostics) and, for formats
+/// that carry them, its images.
+public struct LoadedBackup: @unchecked Sendable {  // `retained` only keeps temporary files alive
+    /// The path as given ("-" for standard input).
+    public var path: String
+    /// What reading produced.
+    public var result: ReadResult
+    /// The images the input carries (a ZIP's), extracted on demand.
+    public var images: (any ImageSource)?
+    /// How many image files the input carries.
+    public var imageCount: Int
+    /// Objects that must live as long as this value (e.g. a temporary copy of standard input).
+    public var retained: [AnyObject]
+
+    public init(path: String, result: ReadResult, images: (any ImageSource)? = nil, imageCount: Int = 0, retained: [AnyObject] = []) {
+        self.path = path
+        self.result = result
+        self.images = images
+        self.imageCount = imageCount
+        self.retained = retained
+    }
+
+    /// The library read, migrated so model version `version` can hold it (v1→v2 keeps every
+    /// value; v2→v1 reports what it drops). Throws when the backup was not read into a library.
+    public func library(migratedTo version: Int) throws -> (library: Library, diagnostics: [Diagnostic], steps: [String]) {
+        guard let lib = result.library else { throw MWError.invalid(result.diagnostics) }
+        return try Migrator().migrate(lib, from: result.formatVersion ?? 1, to: version)
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// The MediaWatch JSON formats: v1 (`ExportData`, as the app writes it) and v2 (mwkit's
+/// lossless format). One reader serves both — it tells the dialect from the content — so both
+/// descriptors detect any JSON and the reader reports which one it found.
+extension FormatDescriptor {
+    /// `ExportData` JSON as the MediaWatch app writes it.
+    public static let mediawatchV1 = FormatDescriptor(
+        name: .mediawatchV1, summary: "ExportData JSON as the MediaWatch app writes and restores it",
+        capabilities: [.streamable], modelVersion: 1,
+        detect: MediaWatchJSON.detect, read: MediaWatchJSON.read, write: MediaWatchJSON.writer(.mediawatchV1))
+
+    /// mwkit's lossless JSON format.
+    public static let mediawatchV2 = FormatDescriptor(
+        name: .mediawatchV2, summary: "mwkit's lossless JSON (every value, stripped records)",
+        capabilities: [.streamable, .lossless, .strippedRecords], modelVersion: 2,
+        detect: MediaWatchJSON.detect, read: MediaWatchJSON.read, write: MediaWatchJSON.writer(.mediawatchV2))
+}
+
+/// Reading and writing for the two JSON descriptors.
+enum MediaWatchJSON {
+    /// Anything but a ZIP, with the lowest confidence: the reader decides between v1 and v2,
+    /// and reports content that is not JSON at all (`json-syntax`, format unrecognised), so
+    /// every format with a sharper test of its own content wins over it.
+    @Sendable static func detect(_ sniff: ContentSniff) -> Int {
+        sniff.kind == .zip ? 0 : 1
+    }
+
+    @Sendable static func read(_ input: FormatInput, _ options: ReadOptions) throws -> LoadedBackup {
+        if let bytes = input.bytes { return LoadedBackup(path: input.path, result: BackupIO.read(data: bytes, options: options)) }
+        guard let url = input.url else { throw MWError.io("\(input.path): nothing to read") }
+        return LoadedBackup(path: input.path, result: try BackupIO.read(url: url, options: options))
+    }
+
+    static func writer(_ format: BackupFormat) -> @Sendable (Library, FormatOutput) throws -> [Diagnostic] {
+        { library, output in try BackupIO.write(library, as: format, to: output.url, options: output.options) }
+    }
+}

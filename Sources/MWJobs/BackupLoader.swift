@@ -1,0 +1,70 @@
+import Foundation
+import MWCore
+
+/// Reads any input a registry knows, deciding the format from the content (never the name).
+public struct BackupLoader: Sendable {
+    /// The formats to recognise.
+    public var registry: FormatRegistry
+
+    public init(registry: FormatRegistry = .standard) {
+        self.registry = registry
+    }
+
+    /// Reads `path` ("-" = standard input) with the format its content belongs to. Throws
+    /// ``MWError/io(_:)`` when it cannot be read at all; every problem with the content is a
+    /// diagnostic in the result.
+    public func load(_ path: String, options: ReadOptions) throws -> LoadedBackup {
+        if path == "-" { return try load(stdin: [UInt8](FileHandle.standardInput.readDataToEndOfFile()), options: options) }
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else { throw MWError.io("\(path): no such file") }
+        if isDir.boolValue { throw MWError.io("\(path) is a directory") }
+        let url = URL(fileURLWithPath: path)
+        let format = try detect(ContentSniff(prefix: Self.prefix(of: url), path: path))
+        return try format.read!(FormatInput(path: path, url: url), options)
+    }
+
+    /// Reads content that came on standard input. Formats that need a seekable file get a
+    /// temporary copy, removed when the returned value goes away.
+    public func load(stdin bytes: [UInt8], options: ReadOptions) throws -> LoadedBackup {
+        let format = try detect(ContentSniff(prefix: Array(bytes.prefix(4096)), path: "-"))
+        guard format.capabilities.contains(.needsFile) else {
+            return try format.read!(FormatInput(path: "-", bytes: bytes), options)
+        }
+        let tmp = TemporaryFile(url: TemporaryItems.path("stdin"))
+        try AtomicFile.write(bytes, to: tmp.url)
+        var loaded = try format.read!(FormatInput(path: "-", url: tmp.url), options)
+        loaded.retained.append(tmp)
+        return loaded
+    }
+
+    /// Loads a backup and insists it is valid: throws ``InvalidBackup`` (with the report to
+    /// print) when it has errors. Warnings stay in the result for the caller to show.
+    public func loadValid(_ path: String, options: ReadOptions) throws -> LoadedBackup {
+        let loaded = try load(path, options: options)
+        guard loaded.result.isValid, loaded.result.library != nil else {
+            throw InvalidBackup(report: FileReport(path: path, read: loaded.result))
+        }
+        return loaded
+    }
+
+    private func detect(_ sniff: ContentSniff) throws -> FormatDescriptor {
+        guard let f = registry.detect(sniff) else {
+            throw MWError.io("\(sniff.path): not a format mwkit reads (\(registry.readableNames.joined(separator: ", ")))")
+        }
+        return f
+    }
+
+    static func prefix(of url: URL) throws -> [UInt8] {
+        guard let h = FileHandle(forReadingAtPath: url.path) else { throw MWError.io("cannot open \(url.path)") }
+        defer { try? h.close() }
+        return [UInt8]((try? h.read(upToCount: 4096)) ?? Data())
+    }
+}
+
+/// A backup refused because it has errors; `report` holds every diagnostic.
+public struct InvalidBackup: Error, CustomStringConvertible {
+    /// The findings, ready for a reporter.
+    public var report: FileReport
+    public init(report: FileReport) { self.report = report }
+    public var description: String { "\(report.path) is not a valid backup" }
+}
