@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
@@ -31,7 +32,7 @@ let package = Package(
         .target(name: "CSQLiteTuning", linkerSettings: [.linkedLibrary("sqlite3")]),
         // Shared by every format and both libraries: JSON and CSV reading, IO, diagnostics,
         // reporters, dates, paths.
-        .target(name: "MWFoundation"),
+        .target(name: "MWFoundation", dependencies: [.product(name: "CSV", package: "CSV.swift")]),
         .target(name: "MWCore", dependencies: ["MWFoundation"]),
         .target(name: "MWArchive", dependencies: [
             "MWCore", "CArchive",
@@ -55,6 +56,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
+        .testTarget(name: "MWFoundationTests", dependencies: ["MWFoundation"]),
         .testTarget(name: "MWCoreTests", dependencies: [
             "MWCore",
             .product(name: "PropertyBased", package: "swift-property-based"),

@@ -40,5 +40,7 @@ extension DiagnosticCode {
         .jsonTooLarge,
         .formatUnrecognized,
         .limitReached,
+        .csvNotText,
+        .csvRaggedRow,
     ]
 }

@@ -1,0 +1,126 @@
+import CSV
+import Foundation
+
+/// A CSV (or TSV) file read whole, each record with the line it starts on, so a diagnostic
+/// can say `file:line:column` and which row. Parsing is CSV.swift's (RFC 4180 quoting,
+/// CRLF/LF/CR line ends, line breaks inside quoted fields); this type adds decoding (see
+/// ``TextDecoding``), line numbers, and finding the header by content, since some exports
+/// put a metadata block above it.
+public struct CSVFile: Sendable {
+    /// One record: its fields as written, the 1-based line it starts on, its index in the file.
+    public struct Record: Sendable, Equatable {
+        public var fields: [String]
+        public var line: Int
+        public var index: Int
+    }
+
+    /// The file's name inside the input (e.g. `diary.csv` in an export ZIP), for diagnostics.
+    public var name: String
+    /// The encoding the bytes were in.
+    public var encoding: TextDecoding.Encoding
+    /// Every record, blank lines included (as one empty field).
+    public var records: [Record]
+
+    /// Parses `bytes`. A file that is not text (NUL bytes) is refused with ``MWError/invalid(_:)``
+    /// carrying a `csv-not-text` diagnostic.
+    public init(bytes: [UInt8], name: String, delimiter: UnicodeScalar = ",") throws {
+        self.name = name
+        let (text, encoding) = TextDecoding.decode(bytes)
+        self.encoding = encoding
+        if text.utf8.contains(0) {
+            throw MWError.invalid([.csv(.error, .csvNotText, "\(quoted(name)) is not a text file (it holds NUL bytes)", file: name, line: 1)])
+        }
+        let reader = try CSVReader(string: text, delimiter: delimiter)
+        var records: [Record] = []
+        var line = 1
+        while let fields = reader.next() {
+            records.append(Record(fields: fields, line: line, index: records.count))
+            line += 1 + fields.reduce(0) { $0 + Self.lineBreaks(in: $1) }
+        }
+        self.records = records
+    }
+
+    /// Line breaks inside a field (CRLF counts once).
+    static func lineBreaks(in field: String) -> Int {
+        var n = 0
+        var lastCR = false
+        for u in field.utf8 {
+            if u == 0x0A { if !lastCR { n += 1 }; lastCR = false } else if u == 0x0D { n += 1; lastCR = true } else { lastCR = false }
+        }
+        return n
+    }
+
+    /// The table below the first record `isHeader` accepts (e.g. a record starting with
+    /// `Position`), or nil when there is none.
+    public func table(headerWhere isHeader: ([String]) -> Bool) -> CSVTable? {
+        guard let h = records.firstIndex(where: { isHeader($0.fields) }) else { return nil }
+        return CSVTable(file: name, header: records[h], rows: Array(records[(h + 1)...]))
+    }
+
+    /// The table whose header is the first record.
+    public var table: CSVTable? { records.isEmpty ? nil : table { _ in true } }
+}
+
+/// A header and the rows below it, with columns found by name: exports move and drop columns
+/// between generations, so readers never index by position.
+public struct CSVTable: Sendable {
+    /// The file's name inside the input.
+    public var file: String
+    /// The header record.
+    public var header: CSVFile.Record
+    /// The data rows, blank lines left out.
+    public var rows: [CSVFile.Record]
+    private var index: [String: Int] = [:]
+
+    public init(file: String, header: CSVFile.Record, rows: [CSVFile.Record]) {
+        self.file = file
+        self.header = header
+        self.rows = rows.filter { !($0.fields.count == 1 && $0.fields[0].isEmpty) }
+        for (i, name) in header.fields.enumerated() {
+            let key = CSVTable.key(name)
+            if index[key] == nil { index[key] = i }
+        }
+    }
+
+    /// Column names compare trimmed and without case (`Title Type` = `title type`).
+    static func key(_ name: String) -> String { name.trimmingCharacters(in: .whitespaces).lowercased() }
+
+    /// The 0-based index of the column called `name` (any of `names`), nil when absent.
+    public func column(_ names: String...) -> Int? {
+        for n in names { if let i = index[CSVTable.key(n)] { return i } }
+        return nil
+    }
+
+    /// Whether the header has every one of `names`.
+    public func has(_ names: String...) -> Bool { names.allSatisfy { index[CSVTable.key($0)] != nil } }
+
+    /// The value of column `name` in `row`; nil when the column is absent or the row too short.
+    public func value(_ row: CSVFile.Record, _ name: String) -> String? {
+        guard let i = index[CSVTable.key(name)], i < row.fields.count else { return nil }
+        return row.fields[i]
+    }
+
+    /// The 1-based data row number of a record (the header is row 0).
+    public func rowNumber(_ row: CSVFile.Record) -> Int { row.index - header.index }
+
+    /// A diagnostic about `row` (and, when given, one of its columns).
+    public func diagnostic(_ severity: Severity, _ code: DiagnosticCode, _ message: String, row: CSVFile.Record, column name: String? = nil) -> Diagnostic {
+        let col = name.flatMap { index[CSVTable.key($0)] }
+        return .csv(severity, code, message, file: file, line: row.line, row: rowNumber(row),
+                    column: col.map { $0 + 1 }, field: col.map { header.fields[$0] })
+    }
+
+    /// Rows whose field count differs from the header's, each as a `csv-ragged-row` warning.
+    public var raggedRows: [Diagnostic] {
+        rows.filter { $0.fields.count != header.fields.count }.map {
+            diagnostic(.warning, .csvRaggedRow, "\($0.fields.count) field(s) where the header has \(header.fields.count)", row: $0)
+        }
+    }
+}
+
+extension DiagnosticCode {
+    /// A CSV input is not text (NUL bytes).
+    public static let csvNotText: DiagnosticCode = "csv-not-text"
+    /// A CSV row has more or fewer fields than the header.
+    public static let csvRaggedRow: DiagnosticCode = "csv-ragged-row"
+}

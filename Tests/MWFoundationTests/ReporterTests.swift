@@ -1,0 +1,51 @@
+import Foundation
+import MWFoundation
+import Testing
+
+/// Every reporter prints both kinds of position: a JSON Pointer with line:column, and a CSV
+/// file, line:column, row and column name.
+@Suite("Reporters")
+struct ReporterTests {
+    static let json = Diagnostic(.error, "title-tmdbid-positive", "tmdbId must be > 0, found 0", pointer: "/titles/1/tmdbId", line: 3, column: 7)
+    static let csv = Diagnostic.csv(.warning, "rating-range", "rating 11 is out of range", file: "ratings.csv", line: 12, row: 11, column: 5, field: "Rating")
+    static let report = FileReport(path: "export.zip", format: "letterboxd", formatVersion: nil, valid: false,
+                                   counts: ReportCounts([.init("titles", 2), .init("lists", 1)], summary: ["lists", "titles"]),
+                                   diagnostics: [json, csv])
+
+    @Test func text() {
+        let out = TextReporter().render([Self.report])
+        #expect(out == """
+            export.zip:3:7: error: [title-tmdbid-positive] /titles/1/tmdbId: tmdbId must be > 0, found 0
+            export.zip/ratings.csv:12:5: warning: [rating-range] row 11, column "Rating": rating 11 is out of range
+            export.zip: INVALID (letterboxd); 1 error(s), 1 warning(s); 1 lists, 2 titles
+
+            """)
+    }
+
+    @Test func github() {
+        let out = GitHubReporter().render([Self.report])
+        #expect(out.contains("::error file=export.zip,line=3,col=7,title=mwkit title-tmdbid-positive::/titles/1/tmdbId: tmdbId"))
+        #expect(out.contains("::warning file=export.zip/ratings.csv,line=12,col=5,title=mwkit rating-range::row 11, column \"Rating\": rating 11"))
+    }
+
+    @Test func junit() {
+        let out = JUnitReporter().render([Self.report])
+        #expect(out.contains("export.zip:3:7 /titles/1/tmdbId: tmdbId must be"))
+        #expect(out.contains("warning [rating-range] export.zip/ratings.csv:12:5 row 11, column &quot;Rating&quot;: rating 11"))
+    }
+
+    @Test func json() throws {
+        let out = JSONReporter().render([Self.report])
+        let doc = try JSONSerialization.jsonObject(with: Data(out.utf8)) as! [String: Any]
+        let file = (doc["files"] as! [[String: Any]])[0]
+        #expect(file["counts"] as? [String: Int] == ["titles": 2, "lists": 1])
+        let diags = file["diagnostics"] as! [[String: Any]]
+        #expect(diags[0]["pointer"] as? String == "/titles/1/tmdbId" && diags[0]["line"] as? Int == 3 && diags[0]["file"] == nil)
+        #expect(diags[1]["file"] as? String == "ratings.csv" && diags[1]["row"] as? Int == 11 && diags[1]["field"] as? String == "Rating")
+        #expect(diags[1]["line"] as? Int == 12 && diags[1]["column"] as? Int == 5)
+        // The document decodes back to the same reports.
+        struct Doc: Decodable { var files: [FileReport] }
+        let back = try JSONDecoder().decode(Doc.self, from: Data(out.utf8))
+        #expect(back.files[0].diagnostics == [Self.json, Self.csv])
+    }
+}
