@@ -22,8 +22,8 @@ public enum ZipUnpacker {
             let empty = isDir.boolValue && ((try? FileManager.default.contentsOfDirectory(atPath: dest.path))?.isEmpty ?? false)
             guard empty else { throw MWError.usage("\(dest.path) already exists; unpack needs a new or empty directory") }
         }
-        let parent = dest.deletingLastPathComponent()
-        let tmp = parent.appendingPathComponent(".\(dest.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        AtomicFile.removeStaleTemporaries(beside: dest)
+        let tmp = AtomicFile.temporaryURL(beside: dest)
         guard mkdir(tmp.path, 0o755) == 0 else {
             throw MWError.io("cannot create \(tmp.path): \(String(cString: strerror(errno)))")
         }

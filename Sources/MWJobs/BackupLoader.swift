@@ -23,6 +23,11 @@ public struct BackupLoader: Sendable {
         return try format.read!(FormatInput(path: path, url: url), options)
     }
 
+    /// The format a file's content belongs to (nil when no registered format claims it).
+    public func format(of path: String) throws -> FormatDescriptor? {
+        registry.detect(ContentSniff(prefix: try Self.prefix(of: URL(fileURLWithPath: path)), path: path))
+    }
+
     /// Reads content that came on standard input. Formats that need a seekable file get a
     /// temporary copy, removed when the returned value goes away.
     public func load(stdin bytes: [UInt8], options: ReadOptions) throws -> LoadedBackup {

@@ -19,9 +19,10 @@ enum TestSupport {
     struct Run { var status: Int32; var stdout: String; var stderr: String }
 
     /// Runs mwkit with `args` (stdin from `input` when given) and captures everything.
-    static func run(_ args: [String], input: Data? = nil, env: [String: String] = [:]) throws -> Run {
+    static func run(_ args: [String], input: Data? = nil, env: [String: String] = [:], cwd: URL? = nil) throws -> Run {
         let p = Process()
         p.executableURL = mwkit
+        if let cwd { p.currentDirectoryURL = cwd }
         p.arguments = args
         var e = ProcessInfo.processInfo.environment
         for (k, v) in env { e[k] = v }

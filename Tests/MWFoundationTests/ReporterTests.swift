@@ -49,3 +49,35 @@ struct ReporterTests {
         #expect(back.files[0].diagnostics == [Self.json, Self.csv])
     }
 }
+
+@Suite("Grouped text output")
+struct GroupedTextTests {
+    static func many(_ n: Int, _ code: DiagnosticCode, _ severity: Severity = .warning) -> [Diagnostic] {
+        (0..<n).map { Diagnostic(severity, code, "image \($0).jpg is missing", pointer: "/titles/\($0)/posterPath") }
+    }
+
+    @Test func atMostFivePerCodeThenACount() {
+        let d = Self.many(282, "zip-image-missing") + Self.many(2, "title-duplicate", .error)
+        let out = TextReporter().lines(d, path: "b.zip")
+        let lines = out.split(separator: "\n")
+        #expect(lines.filter { $0.contains("[zip-image-missing]") }.count == 5)
+        #expect(lines.filter { $0.contains("[title-duplicate]") }.count == 2)
+        #expect(lines.last == "b.zip: … and 277 more zip-image-missing warnings (--verbose shows all)")
+        #expect(lines.count == 8)
+        #expect(TextReporter(verbose: true).lines(d, path: "b.zip").split(separator: "\n").count == 284)
+    }
+
+    @Test func atMostFortyLinesPerFile() {
+        var d: [Diagnostic] = []
+        for c in 0..<20 { d += Self.many(3, DiagnosticCode(rawValue: "code-\(c)")) }
+        let lines = TextReporter().lines(d, path: "f.json").split(separator: "\n")
+        #expect(lines.count == 40 + 7)   // 40 in full; the remaining 20 of codes 13…19 counted per code
+        #expect(lines.last == "f.json: … and 3 more code-19 warnings (--verbose shows all)")
+    }
+
+    @Test func machineReportersKeepEveryDiagnostic() {
+        let r = FileReport(path: "b.zip", format: nil, formatVersion: nil, valid: true, counts: .init(), diagnostics: Self.many(50, "zip-image-missing"))
+        #expect(GitHubReporter().render([r]).split(separator: "\n").count == 50)
+        #expect(JSONReporter().render([r]).components(separatedBy: "zip-image-missing").count == 51)
+    }
+}

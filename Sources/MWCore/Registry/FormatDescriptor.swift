@@ -11,6 +11,8 @@ public struct FormatDescriptor: Sendable {
     public var summary: String
     /// What the format can hold.
     public var capabilities: FormatCapabilities
+    /// The file name extension of its files, without the dot (batch outputs are named with it).
+    public var fileExtension: String
     /// The model (JSON format) version a library is migrated to before it is written: 1 for
     /// formats that hold only what the app's `ExportData` holds, else 2 (lossless).
     public var modelVersion: Int
@@ -23,13 +25,15 @@ public struct FormatDescriptor: Sendable {
     /// Returns warnings, e.g. fields the format cannot hold.
     public var write: (@Sendable (Library, FormatOutput) throws -> [Diagnostic])?
 
-    public init(name: BackupFormat, summary: String, capabilities: FormatCapabilities = [], modelVersion: Int = 2,
+    public init(name: BackupFormat, summary: String, capabilities: FormatCapabilities = [], fileExtension: String = "json",
+                modelVersion: Int = 2,
                 detect: (@Sendable (ContentSniff) -> Int)? = nil,
                 read: (@Sendable (FormatInput, ReadOptions) throws -> LoadedBackup)? = nil,
                 write: (@Sendable (Library, FormatOutput) throws -> [Diagnostic])? = nil) {
         self.name = name
         self.summary = summary
         self.capabilities = capabilities
+        self.fileExtension = fileExtension
         self.modelVersion = modelVersion
         self.detect = detect
         self.read = read

@@ -20,8 +20,7 @@ public enum AtomicFile {
             try sink.flush()
             return
         }
-        let dir = url.deletingLastPathComponent()
-        let tmp = dir.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let tmp = temporaryURL(beside: url)
         let fd = open(tmp.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw MWError.io("cannot create \(tmp.path): \(String(cString: strerror(errno)))") }
         var sink = FileSink(fd: fd)
@@ -45,6 +44,39 @@ public enum AtomicFile {
     public static func temporaryURL(beside url: URL) -> URL {
         url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+    }
+
+    /// Removes temporary files that a killed run left beside `url` (same target name, a
+    /// process id that no longer runs), so leftovers never pile up in a user's folder.
+    public static func removeStaleTemporaries(beside url: URL) {
+        let dir = url.deletingLastPathComponent()
+        let prefix = ".\(url.lastPathComponent).tmp-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else { return }
+        for n in names where n.hasPrefix(prefix) && isStale(n) { try? FileManager.default.removeItem(at: dir.appendingPathComponent(n)) }
+    }
+
+    /// Removes every stale temporary file (see ``removeStaleTemporaries(beside:)``) anywhere
+    /// under `directory`: what a batch job does once before it starts.
+    public static func removeStaleTemporaries(under directory: URL) {
+        guard let e = FileManager.default.enumerator(atPath: directory.path) else { return }
+        for case let rel as String in e {
+            let name = (rel as NSString).lastPathComponent
+            if name.hasPrefix("."), name.contains(".tmp-"), isStale(name) {
+                try? FileManager.default.removeItem(at: directory.appendingPathComponent(rel))
+                e.skipDescendants()
+            }
+        }
+    }
+
+    /// `.<name>.tmp-<pid>-<n>` whose process is gone.
+    static func isStale(_ name: String) -> Bool {
+        guard let r = name.range(of: ".tmp-", options: .backwards) else { return false }
+        let parts = name[r.upperBound...].split(separator: "-")
+        // `<pid>-<n>`, possibly followed by an extension (a ZIP's inner `.json` temporary).
+        guard parts.count == 2, let pid = Int32(parts[0]), pid > 0,
+              UInt32(parts[1].prefix { $0 != "." }) != nil else { return false }
+        if pid == getpid() { return false }
+        return kill(pid, 0) != 0 && errno == ESRCH
     }
 
     /// Renames a finished temporary file over `url`.

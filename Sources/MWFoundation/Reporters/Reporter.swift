@@ -36,10 +36,11 @@ public protocol Reporter: Sendable {
 public enum ReporterKind: String, Sendable, CaseIterable {
     case text, json, github, junit
 
-    /// The reporter for this style.
-    public var reporter: any Reporter {
+    /// The reporter for this style; `verbose` makes the text reporter print every diagnostic
+    /// (the others always do).
+    public func reporter(verbose: Bool = false) -> any Reporter {
         switch self {
-        case .text: return TextReporter()
+        case .text: return TextReporter(verbose: verbose)
         case .json: return JSONReporter()
         case .github: return GitHubReporter()
         case .junit: return JUnitReporter()

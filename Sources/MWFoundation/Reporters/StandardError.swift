@@ -9,15 +9,15 @@ public enum StandardError {
         FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
     }
 
-    /// Prints each diagnostic about `path` (an input, or the output it concerns).
-    public static func report(_ diagnostics: [Diagnostic], path: String) {
+    /// Prints the diagnostics about `path` (an input, or the output they concern), grouped by
+    /// code unless `verbose` (see ``TextReporter``).
+    public static func report(_ diagnostics: [Diagnostic], path: String, verbose: Bool = false) {
         guard !diagnostics.isEmpty else { return }
-        let r = TextReporter()
-        write(diagnostics.map { r.line($0, path: path) }.joined())
+        write(TextReporter(verbose: verbose).lines(diagnostics, path: path))
     }
 
     /// Prints the findings of whole files, with their verdict lines.
-    public static func report(_ reports: [FileReport]) {
-        write(TextReporter().render(reports))
+    public static func report(_ reports: [FileReport], verbose: Bool = false) {
+        write(TextReporter(verbose: verbose).render(reports))
     }
 }

@@ -32,6 +32,8 @@ struct Archive: ParsableCommand {
     @Flag(help: "A sharing export: no owner-only notes, no preferences.")
     var shareable = false
 
+    @OptionGroup var reporting: ReportingOptions
+
     func run() throws {
         try CLIExit.run {
             let dbURL = db.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL()
@@ -42,7 +44,7 @@ struct Archive: ParsableCommand {
             // Images come from the cache beside the database (filled by restoring ZIPs or by hydrate --images).
             let done = try LibraryWriter.write(library, version: 2, as: to.descriptor, to: out.url, options: out.writeOptions,
                                                imageDirectory: ImageCache(forDatabase: dbURL).directory)
-            StandardError.report(done.diagnostics, path: out.output)
+            reporting.report(done.diagnostics, path: out.output)
             if out.output != "-" {
                 StandardError.write("archived \(library.lists.count) list(s), \(library.titles.count) title(s), \(library.episodes.count) episode(s), \(library.notes.count) note(s) from \(dbURL.path) to \(out.output) (\(to.descriptor.name))")
             }

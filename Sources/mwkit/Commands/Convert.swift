@@ -3,15 +3,15 @@ import Foundation
 import MWCore
 import MWJobs
 
-/// `mwkit convert IN -o OUT --to FORMAT`: the general converter. The input format is
+/// `mwkit convert IN… -o OUT --to FORMAT`: the general converter. The input format is
 /// detected from the content, never the extension.
 struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Convert a backup to another format.",
-        discussion: formatsHelp + "\n\nExit codes: 0 done, 1 invalid input or conversion impossible, 2 unreadable input or usage error.")
+        abstract: "Convert backups to another format.",
+        discussion: formatsHelp + "\n\n" + batchHelp + "\n\nExit codes: 0 done, 1 invalid input or conversion impossible (some inputs failed), 2 unreadable input or usage error.")
 
-    @Argument(help: "The backup to convert ('-' for stdin).")
-    var input: String
+    @Argument(help: "The backups to convert: files, directories (searched for *.json, *.zip), '-' for stdin.")
+    var inputs: [String] = []
 
     @Option(help: "Output format.")
     var to: WritableFormat
@@ -20,12 +20,28 @@ struct Convert: ParsableCommand {
 
     @OptionGroup var inputOptions: InputOptions
 
+    @OptionGroup var batch: BatchOptions
+
+    @OptionGroup var reporting: ReportingOptions
+
+    func validate() throws {
+        if inputs.isEmpty && batch.inputsFrom == nil { throw ValidationError("give at least one input (or --inputs-from)") }
+    }
+
+    var job: ConvertJob { ConvertJob(format: to.descriptor, readOptions: inputOptions.readOptions(), writeOptions: out.writeOptions) }
+
     func run() throws {
-        try refuseOverwritingInput(input, out.output)
         try CLIExit.run {
-            let loaded = try loadValid(input, inputOptions.readOptions())
+            if batch.isBatch(inputs) {
+                let job = self.job
+                return try runBatch("convert", paths: inputs, batch: batch, output: out.output,
+                                    target: { job.target(for: $0.path) }, work: { try job.run($0.path, to: $1) })
+            }
+            let input = inputs[0]
+            try prepareOutput(input: input, output: out.output)
+            let loaded = try loadValid(input, inputOptions.readOptions(), reporting)
             let done = try LibraryWriter.write(loaded, as: to.descriptor, to: out.url, options: out.writeOptions)
-            StandardError.report(done.diagnostics, path: out.output)
+            reporting.report(done.diagnostics, path: out.output)
             if done.imagesLeftBehind > 0 {
                 StandardError.write("note: \(done.imagesLeftBehind) image(s) in the ZIP were left behind (\(to.descriptor.name) holds no images; convert --to mediawatch-zip keeps them)")
             }

@@ -14,12 +14,13 @@ struct Hydrate: AsyncParsableCommand {
         $XDG_CONFIG_HOME/mwkit/tmdb.json ({"api_key": "…"} or {"access_token": "…"}). The key is never printed.
         Responses are cached in $XDG_CACHE_HOME/mwkit/tmdb-cache.sqlite (~/.cache/… by default), so a \
         re-run (e.g. after an interruption) is served from the cache. See docs/TMDB.md.
+        \(batchHelp)
         Exit codes: 0 all hydrated, 1 some records failed (listed) or invalid input, \
         2 unreadable input, usage or credential error (401 stops at once).
         """)
 
-    @Argument(help: "The backup to hydrate (v1, v2 or ZIP; '-' for stdin).")
-    var input: String
+    @Argument(help: "The backups to hydrate (v1, v2 or ZIP): files, directories, '-' for stdin.")
+    var inputs: [String] = []
 
     @OptionGroup var out: OutputOptions
 
@@ -61,6 +62,8 @@ struct Hydrate: AsyncParsableCommand {
 
     @OptionGroup var inputOptions: InputOptions
 
+    @OptionGroup var batch: BatchOptions
+
     private var setup: TMDbSetup {
         var s = TMDbSetup()
         s.offline = offline
@@ -74,18 +77,25 @@ struct Hydrate: AsyncParsableCommand {
     }
 
     func validate() throws {
+        if inputs.isEmpty && batch.inputsFrom == nil { throw ValidationError("give at least one input (or --inputs-from)") }
         if let problem = setup.usageProblem { throw ValidationError(problem) }
     }
 
+    private var hydrateOptions: HydrateOptions {
+        HydrateOptions(refresh: refresh, imagesDirectory: images.map { URL(fileURLWithPath: $0) })
+    }
+
     func run() async throws {
-        try refuseOverwritingInput(input, out.output)
         LoggingSystem.bootstrap { label in
             var h = StreamLogHandler.standardError(label: label)
             h.logLevel = verbose ? .debug : .error
             return h
         }
+        if batch.isBatch(inputs) { return try runMany() }
+        let input = inputs[0]
+        try prepareOutput(input: input, output: out.output)
         do {
-            let loaded = try loadValid(input, inputOptions.readOptions())
+            let loaded = try loadValid(input, inputOptions.readOptions(), ReportingOptions(verbose: verbose))
             let lib = try loaded.library(migratedTo: 2).library
             let (client, warnings) = try setup.makeClient()
             for w in warnings { StandardError.write("warning: \(w)") }
@@ -102,12 +112,11 @@ struct Hydrate: AsyncParsableCommand {
 
     /// Fetches metadata (and images) with a progress display; a fatal TMDb error stops the run.
     private func hydrate(_ lib: Library, client: TMDbClient) async throws -> HydrateReport {
-        let hydrator = Hydrator(client: client, options: HydrateOptions(
-            refresh: refresh, imagesDirectory: images.map { URL(fileURLWithPath: $0) }))
+        let hydrator = Hydrator(client: client, options: hydrateOptions)
         let progress = ProgressDisplay()
         defer { progress.finish() }
         do {
-            return try await hydrator.run(lib) { progress.update($0) }
+            return try await hydrator.run(lib) { progress.update($0.phase.rawValue, done: $0.done, total: $0.total) }
         } catch let e as TMDbError {
             progress.finish()
             throw CLIExit.failure(e.description + (e.isFatal ? "; stopped, nothing was written" : ""), code: e.isFatal ? 2 : 1)
@@ -120,11 +129,25 @@ struct Hydrate: AsyncParsableCommand {
         do {
             let done = try LibraryWriter.write(report.library, version: 2, as: format, to: out.url, options: out.writeOptions,
                                                from: loaded, imageDirectory: images.map { URL(fileURLWithPath: $0) })
-            StandardError.report(done.diagnostics, path: out.output)
+            StandardError.report(done.diagnostics, path: out.output, verbose: verbose)
         } catch {
             // e.g. records left stripped cannot be written as v1: say which ones.
             listFailures(report)
             throw error
+        }
+    }
+
+    /// A batch: one client (rate limit, cache) for every input; inputs run `--jobs` at a time
+    /// on threads of their own, each waiting for its async hydration.
+    private func runMany() throws {
+        try CLIExit.run {
+            let (client, warnings) = try setup.makeClient()
+            for w in warnings { StandardError.write("warning: \(w)") }
+            let job = HydrateJob(client: client, options: hydrateOptions, format: to?.descriptor,
+                                 readOptions: inputOptions.readOptions(), writeOptions: out.writeOptions)
+            try runBatch("hydrate", paths: inputs, batch: batch, output: out.output,
+                         target: { job.target(for: $0.path) },
+                         work: { input, output in try waitFor { try await job.run(input.path, to: output) } })
         }
     }
 

@@ -3,12 +3,12 @@ import Foundation
 import MWCore
 import MWJobs
 
-/// `mwkit migrate IN --to 1|2 -o OUT`: moves a backup JSON between format versions through
+/// `mwkit migrate IN… --to 1|2 -o OUT`: moves backup JSON between format versions through
 /// the ordered migration steps, reporting anything dropped.
 struct Migrate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Migrate a backup between JSON format versions (1 = app ExportData, 2 = mwkit lossless).",
-        discussion: "Exit codes: 0 done (dropped fields are reported as warnings on stderr), 1 invalid input, 2 unreadable input or usage error.")
+        abstract: "Migrate backups between JSON format versions (1 = app ExportData, 2 = mwkit lossless).",
+        discussion: batchHelp + "\n\nExit codes: 0 done (dropped fields are reported as warnings on stderr), 1 invalid input (some inputs failed), 2 unreadable input or usage error.")
 
     /// The JSON format versions `--to` takes.
     enum Version: Int, ExpressibleByArgument, CaseIterable {
@@ -16,8 +16,8 @@ struct Migrate: ParsableCommand {
         var format: FormatDescriptor { self == .v1 ? .mediawatchV1 : .mediawatchV2 }
     }
 
-    @Argument(help: "The backup to migrate ('-' for stdin).")
-    var input: String
+    @Argument(help: "The backups to migrate: files, directories (searched for *.json, *.zip), '-' for stdin.")
+    var inputs: [String] = []
 
     @Option(help: "Target format version.")
     var to: Version
@@ -26,13 +26,27 @@ struct Migrate: ParsableCommand {
 
     @OptionGroup var inputOptions: InputOptions
 
+    @OptionGroup var batch: BatchOptions
+
+    @OptionGroup var reporting: ReportingOptions
+
+    func validate() throws {
+        if inputs.isEmpty && batch.inputsFrom == nil { throw ValidationError("give at least one input (or --inputs-from)") }
+    }
+
     func run() throws {
-        try refuseOverwritingInput(input, out.output)
         try CLIExit.run {
-            let loaded = try loadValid(input, inputOptions.readOptions())
+            if batch.isBatch(inputs) {
+                let job = ConvertJob(format: to.format, readOptions: inputOptions.readOptions(), writeOptions: out.writeOptions)
+                return try runBatch("migrate", paths: inputs, batch: batch, output: out.output,
+                                    target: { _ in job.format! }, work: { try job.run($0.path, to: $1) })
+            }
+            let input = inputs[0]
+            try prepareOutput(input: input, output: out.output)
+            let loaded = try loadValid(input, inputOptions.readOptions(), reporting)
             let from = loaded.result.formatVersion ?? 1
             let done = try LibraryWriter.write(loaded, as: to.format, to: out.url, options: out.writeOptions)
-            StandardError.report(done.diagnostics, path: out.output)
+            reporting.report(done.diagnostics, path: out.output)
             StandardError.write("migrated \(input): v\(from) → v\(to.rawValue)" + (done.steps.isEmpty ? " (no steps needed)" : " via \(done.steps.joined(separator: ", "))"))
         }
     }

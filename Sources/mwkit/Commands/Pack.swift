@@ -32,13 +32,15 @@ struct Pack: ParsableCommand {
 
     @OptionGroup var inputOptions: InputOptions
 
+    @OptionGroup var reporting: ReportingOptions
+
     func validate() throws {
         guard BackupIO.jsonFormats.contains(json.descriptor.name) else { throw ValidationError("--json must be mediawatch-v1 or mediawatch-v2") }
         guard output != "-" else { throw ValidationError("pack writes a file; '-' (stdout) is not supported") }
     }
 
     func run() throws {
-        try refuseOverwritingInput(input, output)
+        try prepareOutput(input: input, output: output)
         do {
             if let images {
                 var isDir: ObjCBool = false
@@ -57,7 +59,7 @@ struct Pack: ParsableCommand {
                                            images: source, to: out, requireImages: requireImages)
                 let r = o.validation
                 if !r.diagnostics.isEmpty {
-                    StandardError.report([FileReport(path: input, read: r)])
+                    StandardError.report([FileReport(path: input, read: r)], verbose: reporting.verbose)
                     reported = true
                 }
                 guard r.isValid else { throw CLIExit.failure("\(input) is not a valid backup; nothing was written", code: 1) }
@@ -67,18 +69,18 @@ struct Pack: ParsableCommand {
             if !done {
                 // Another format (or a ZIP, or stdin): read the library and convert.
                 let loaded = reported ? try BackupLoader().load(input, options: inputOptions.readOptions())
-                                      : try loadValid(input, inputOptions.readOptions())
+                                      : try loadValid(input, inputOptions.readOptions(), reporting)
                 guard loaded.result.library != nil, loaded.result.isValid else {
                     throw CLIExit.failure("\(input) is not a valid backup; nothing was written", code: 1)
                 }
                 let (lib, warnings, _) = try loaded.library(migratedTo: json.descriptor.modelVersion)
                 diags = try warnings + ZipBackup.write(lib, jsonFormat: json.descriptor.name, images: source, to: out, requireImages: requireImages)
             }
-            StandardError.report(diags, path: output)
+            reporting.report(diags, path: output)
             let missing = diags.filter { $0.code == DiagnosticCode.zipImageMissing.rawValue }.count
             StandardError.write("packed \(input) → \(output)" + (missing > 0 ? " (\(missing) referenced image(s) missing)" : " (every referenced image included)"))
         } catch let MWError.invalid(diags) {
-            StandardError.report(diags, path: output)
+            reporting.report(diags, path: output)
             throw CLIExit.failure("nothing was written to \(output)", code: 1)
         } catch { throw CLIExit.from(error) }
     }

@@ -43,6 +43,8 @@ struct Restore: ParsableCommand {
 
     @OptionGroup var input: InputOptions
 
+    @OptionGroup var reporting: ReportingOptions
+
     func validate() throws {
         if onConflict != nil && strategy == .replace {
             throw ValidationError("--on-conflict applies to --strategy merge only")
@@ -155,12 +157,12 @@ struct Restore: ParsableCommand {
 
     /// Prints an invalid backup's diagnostics; the error to exit with.
     private func refuse(_ result: ReadResult) -> Error {
-        StandardError.report([FileReport(path: backup, read: result)])
+        StandardError.report([FileReport(path: backup, read: result)], verbose: reporting.verbose)
         return CLIExit.failure("\(backup) is not a valid backup; the database was not touched", code: 1)
     }
 
     private func printWarnings(_ result: ReadResult) {
-        StandardError.report(Array(result.diagnostics.filter { $0.severity == .warning }.prefix(20)), path: backup)
+        reporting.report(result.diagnostics.filter { $0.severity == .warning }, path: backup)
     }
 
     private func printSummary(_ report: RestoreReport, dbURL: URL, imagesStored: Int) {

@@ -19,9 +19,11 @@ struct Stats: ParsableCommand {
 
     @OptionGroup var inputOptions: InputOptions
 
+    @OptionGroup var reporting: ReportingOptions
+
     func run() throws {
         do {
-            let loaded = try loadValid(input, inputOptions.readOptions())
+            let loaded = try loadValid(input, inputOptions.readOptions(), reporting)
             let stats = LibraryStats(loaded.result.library!)
             switch format {
             case .text: print(stats.text, terminator: "")

@@ -22,14 +22,16 @@ struct Unpack: ParsableCommand {
 
     @OptionGroup var limits: ZipLimitOptions
 
+    @OptionGroup var reporting: ReportingOptions
+
     func run() throws {
         do {
             let (diags, files) = try ZipUnpacker.unpack(url: URL(fileURLWithPath: input), to: URL(fileURLWithPath: output),
                                                         limits: limits.limits)
-            StandardError.report(diags, path: input)
+            reporting.report(diags, path: input)
             StandardError.write("unpacked \(files) file(s) from \(input) into \(output)")
         } catch let MWError.invalid(diags) {
-            StandardError.report(diags, path: input)
+            reporting.report(diags, path: input)
             throw CLIExit.failure("\(input) was not unpacked; nothing was written", code: 1)
         } catch { throw CLIExit.from(error) }
     }

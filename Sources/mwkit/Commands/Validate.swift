@@ -18,6 +18,8 @@ struct Validate: ParsableCommand {
     @Flag(help: "Treat warnings as errors.")
     var strict = false
 
+    @OptionGroup var reporting: ReportingOptions
+
     @Option(help: "Stop reporting after this many errors per file.")
     var maxErrors: Int?
 
@@ -50,7 +52,7 @@ struct Validate: ParsableCommand {
             lock.unlock()
         }
         let all = reports.compactMap { $0 }
-        print(format.reporter.render(all), terminator: "")
+        print(format.reporter(verbose: reporting.verbose).render(all), terminator: "")
         if unreadable { throw ExitCode(2) }
         if !all.allSatisfy(\.valid) { throw ExitCode(1) }
     }

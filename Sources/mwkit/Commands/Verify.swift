@@ -27,6 +27,8 @@ struct Verify: ParsableCommand {
     @Flag(help: "Treat warnings as errors.")
     var strict = false
 
+    @OptionGroup var reporting: ReportingOptions
+
     @OptionGroup var limits: ZipLimitOptions
 
     @OptionGroup var input: InputOptions
@@ -45,7 +47,7 @@ struct Verify: ParsableCommand {
                 reports.append(.unreadable(path, msg))
             }
         }
-        print(format.reporter.render(reports), terminator: "")
+        print(format.reporter(verbose: reporting.verbose).render(reports), terminator: "")
         if unreadable { throw ExitCode(2) }
         if !reports.allSatisfy(\.valid) { throw ExitCode(1) }
     }

@@ -30,10 +30,15 @@ enum CLIExit {
 
 /// Loads a backup for a command that needs a valid one: its warnings are printed, an invalid
 /// backup is refused (exit 1, its diagnostics printed).
-func loadValid(_ path: String, _ options: ReadOptions) throws -> LoadedBackup {
-    let loaded = try BackupLoader().loadValid(path, options: options)
-    if !loaded.result.diagnostics.isEmpty { StandardError.report([FileReport(path: path, read: loaded.result)]) }
-    return loaded
+func loadValid(_ path: String, _ options: ReadOptions, _ reporting: ReportingOptions = .init()) throws -> LoadedBackup {
+    do {
+        let loaded = try BackupLoader().loadValid(path, options: options)
+        if !loaded.result.diagnostics.isEmpty { StandardError.report([FileReport(path: path, read: loaded.result)], verbose: reporting.verbose) }
+        return loaded
+    } catch let e as InvalidBackup {
+        StandardError.report([e.report], verbose: reporting.verbose)
+        throw CLIExit.failure("\(path) is not a valid backup; nothing was written", code: 1)
+    }
 }
 
 /// An output path option: "-" means standard output (nil URL).
@@ -41,10 +46,23 @@ func outputURL(_ path: String) -> URL? {
     path == "-" ? nil : URL(fileURLWithPath: path)
 }
 
-/// Inputs are never modified: refuse an output path that names the input file (exit 2).
-func refuseOverwritingInput(_ input: String, _ output: String) throws {
-    guard input != "-", output != "-" else { return }
+/// Before a single-file command writes `output`: inputs are never modified, so an output path
+/// that names the input file is refused (exit 2); temporary files a killed earlier run left
+/// beside the output are removed.
+func prepareOutput(input: String, output: String) throws {
+    guard output != "-" else { return }
+    AtomicFile.removeStaleTemporaries(beside: URL(fileURLWithPath: output))
+    guard input != "-" else { return }
     let a = URL(fileURLWithPath: input).resolvingSymlinksInPath().standardizedFileURL.path
     let b = URL(fileURLWithPath: output).resolvingSymlinksInPath().standardizedFileURL.path
     if a == b { throw CLIExit.failure("the output \(output) is the input file; mwkit never modifies its input — choose another -o", code: 2) }
 }
+
+/// The batch part of `--help` for commands that take many inputs.
+let batchHelp = """
+Several inputs (files, directories searched recursively, --inputs-from) make a batch: -o names an output directory \
+where each input's relative path is mirrored with the target format's extension; inputs run in parallel (--jobs), \
+a bad one is reported and the rest go on; a re-run skips inputs whose output is complete and newer (--force redoes \
+them); --report writes JSON Lines; --shard K/N (or JOB_COMPLETION_INDEX / AWS_BATCH_JOB_ARRAY_INDEX) takes one \
+slice for array jobs. See docs/JOBS.md.
+"""

@@ -1,0 +1,52 @@
+import Foundation
+import MWCore
+import MWTMDb
+
+/// One input of a `hydrate` batch: read, fill stripped records from TMDb (one client, and so
+/// one rate limit and cache, for the whole batch), write in the target format.
+public struct HydrateJob: Sendable {
+    /// The client every input shares.
+    public var client: TMDbClient
+    /// What to fetch.
+    public var options: HydrateOptions
+    /// The target format; nil: the input's own.
+    public var format: FormatDescriptor?
+    public var readOptions: ReadOptions
+    public var writeOptions: WriteOptions
+    public var loader = BackupLoader()
+
+    public init(client: TMDbClient, options: HydrateOptions, format: FormatDescriptor?,
+                readOptions: ReadOptions = .init(), writeOptions: WriteOptions = .init()) {
+        self.client = client
+        self.options = options
+        self.format = format
+        self.readOptions = readOptions
+        self.writeOptions = writeOptions
+    }
+
+    /// The format `input` will be written in: the chosen one, else the input's own.
+    public func target(for input: String) -> FormatDescriptor {
+        if let format { return format }
+        guard let f = (try? loader.format(of: input)) ?? nil, f.isWritable else { return .mediawatchV2 }
+        return f
+    }
+
+    /// Hydrates one file. Records TMDb could not fill are left as they were and make the
+    /// outcome `failed` (the output is still written, as the single-file command does).
+    public func run(_ input: String, to output: URL) async throws -> BatchOutcome {
+        let loaded = try loader.loadValid(input, options: readOptions)
+        let lib = try loaded.library(migratedTo: 2).library
+        let report = try await Hydrator(client: client, options: options).run(lib)
+        let format = target(for: input)
+        let done = try LibraryWriter.write(report.library, version: 2, as: format, to: output, options: writeOptions,
+                                           from: loaded, imageDirectory: options.imagesDirectory)
+        var outcome = BatchOutcome(path: input, status: report.failures.isEmpty ? .done : .failed, output: output.path,
+                                   formatIn: loaded.result.format?.rawValue, formatOut: format.name.rawValue,
+                                   counts: ["titlesHydrated": report.titlesHydrated, "episodesHydrated": report.episodesHydrated],
+                                   diagnostics: loaded.result.diagnostics + done.diagnostics)
+        if !report.failures.isEmpty {
+            outcome.message = "\(report.failures.count) record(s) could not be hydrated: " + report.failures.prefix(3).map { "\($0)" }.joined(separator: "; ")
+        }
+        return outcome
+    }
+}
