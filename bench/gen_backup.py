@@ -9,6 +9,9 @@
       instead (two-space pretty JSON, RFC 3339 dates, some stripped records).
   gen_backup.py --small [N] DIR [--seed S] [--v2]
       N (default 1,000) small backups (5-40 titles each) as DIR/small-00000.json ...
+  gen_backup.py --small N DIR --personal
+      N personal-sized backups (5-200 KB, median ~35 KB: 5-200 titles, log-normal), 100 per
+      folder as DIR/uNNN/backup-NNNNN.json: the batch-job benchmark's bucket.
 
 Every generated backup is valid: unique ids and (tmdbId, mediaType) pairs, every title in a
 list, episodes only under TV titles with unique (season, episode), notes on existing parents,
@@ -18,6 +21,7 @@ Records are written as they are made (constant memory).
 from __future__ import annotations
 
 import argparse
+import math
 import json
 import os
 import random
@@ -348,6 +352,7 @@ def main(argv=None) -> int:
     p.add_argument("--seed", type=int, default=42)
     p.add_argument("--v2", action="store_true", help="write mwkit's v2 format instead of v1")
     p.add_argument("--small", nargs="+", metavar="N DIR", help="write N (default 1000) small backups into DIR")
+    p.add_argument("--personal", action="store_true", help="with --small: 5-200 KB backups in folders of 100")
     a = p.parse_args(argv)
     if a.titles < 0 or a.episodes < 0:
         p.error("--titles and --episodes must be >= 0")
@@ -366,9 +371,17 @@ def main(argv=None) -> int:
         r = random.Random(a.seed)
         total = 0
         for i in range(n):
-            nt = r.randint(5, 40)
-            ne = r.randint(0, nt * 3)
-            total += write_backup(os.path.join(d, "small-%05d.json" % i), a.seed * 100_003 + i, nt, ne, a.v2)
+            if a.personal:
+                nt = max(5, min(200, int(r.lognormvariate(math.log(35), 0.75))))
+                ne = r.randint(0, nt * 2)
+                sub = os.path.join(d, "u%03d" % (i // 100))
+                os.makedirs(sub, exist_ok=True)
+                path = os.path.join(sub, "backup-%05d.json" % i)
+            else:
+                nt = r.randint(5, 40)
+                ne = r.randint(0, nt * 3)
+                path = os.path.join(d, "small-%05d.json" % i)
+            total += write_backup(path, a.seed * 100_003 + i, nt, ne, a.v2)
         print("wrote %d small backups (%.1f MB) to %s in %.1fs" % (n, total / 1e6, d, time.time() - t0))
         return 0
     path = a.output or os.path.join(here, "data", "backup-large%s.json" % ("-v2" if a.v2 else ""))

@@ -44,6 +44,29 @@ import Testing
         #expect(back == expected)
     }
 
+    /// SOURCE_DATE_EPOCH fixes what mwkit stamps, but never makes the user's own dates look
+    /// later than the export.
+    @Test func aFixedEpochNeverMakesUserDatesImplausible() throws {
+        let dir = Fixtures.scratch()
+        let src = dir.appendingPathComponent("src.json")
+        let lib = Fixtures.library()
+        let latest = try #require(lib.latestUserDate)
+        try BackupIO.write(lib, as: .mediawatchV2, to: src)
+        let db = dir.appendingPathComponent("a.sqlite").path
+        #expect(try Self.mwkit(["restore", src.path, "--db", db, "--strategy", "replace"]).status == 0)
+        for epoch in ["0", String(Int(latest.timeIntervalSince1970) + 86_400 * 400)] {
+            let out = dir.appendingPathComponent("out-\(epoch).json")
+            let env = ["SOURCE_DATE_EPOCH": epoch]
+            #expect(try Self.mwkit(["archive", "--db", db, "-o", out.path], env: env).status == 0)
+            let read = BackupIO.read(data: [UInt8](try Data(contentsOf: out)))
+            #expect(!read.diagnostics.contains { $0.code == "date-implausible" }, "\(read.diagnostics.map(\.message))")
+            let stamped = try #require(read.library?.exportDate)
+            #expect(stamped == (epoch == "0" ? latest : Date(timeIntervalSince1970: TimeInterval(epoch)!)))
+            let stats = try Self.mwkit(["stats", out.path], env: env)
+            #expect(stats.status == 0 && !stats.stderr.contains("date-implausible"))
+        }
+    }
+
     @Test func invalidBackupIsRefusedAndTheDatabaseUntouched() throws {
         let dir = Fixtures.scratch()
         let db = dir.appendingPathComponent("lib.sqlite")

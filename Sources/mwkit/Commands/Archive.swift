@@ -40,7 +40,7 @@ struct Archive: ParsableCommand {
             let store = try LibraryStore.open(at: dbURL, mode: .mustExist)
             defer { try? store.close() }
             var library = try store.loadLibrary(selection: ArchiveSelection(list: list, shareable: shareable))
-            library.exportDate = Clock.now()
+            library.exportDate = library.exportStamp()
             // Images come from the cache beside the database (filled by restoring ZIPs or by hydrate --images).
             let done = try LibraryWriter.write(library, version: 2, as: to.descriptor, to: out.url, options: out.writeOptions,
                                                imageDirectory: ImageCache(forDatabase: dbURL).directory)
