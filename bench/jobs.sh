@@ -23,7 +23,8 @@ MB=$(du -sb "$DATA" | awk '{printf "%.1f", $1/1e6}')
 now() { date +%s.%N; }
 
 # 1. The shell loop: one process per file, on the first $LOOP files.
-find "$DATA" -name '*.json' | sort | head -n "$LOOP" > "$WORK/loop-list"
+find "$DATA" -name '*.json' | sort > "$WORK/all-list"
+head -n "$LOOP" "$WORK/all-list" > "$WORK/loop-list"
 LOOP_MB=$(xargs du -cb < "$WORK/loop-list" | tail -1 | awk '{printf "%.1f", $1/1e6}')
 t0=$(now)
 while IFS= read -r f; do

@@ -94,7 +94,7 @@ struct ZipWriter {
             try w.begin(name: ZipLayout.manifestName, size: Int64(manifest.count), compression: .deflate)
             try w.write(manifest)
             try w.finish()
-            guard fsync(fd) == 0 else { throw MWError.io("cannot sync \(tmp.path): \(String(cString: strerror(errno)))") }
+            try AtomicFile.syncUnlessDeferred(fd, tmp)
             close(fd)
             guard shouldCommit() else { unlink(tmp.path); return diags }
             try AtomicFile.commit(tmp, to: url)
