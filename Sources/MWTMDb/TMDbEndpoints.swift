@@ -9,24 +9,26 @@ extension TMDbClient {
 
     /// `GET /movie/{id}`, appending `external_ids` by default (one request for all mwkit needs).
     public func movie(_ id: Int64, append: [String] = ["external_ids"]) async throws -> TMDbMovie {
-        let r = TMDbClient.movieRequest(id, append: append)
+        let r = try TMDbClient.movieRequest(id, append: append)
         return try await get(r.path, query: r.query, as: TMDbMovie.self)
     }
 
     /// `GET /tv/{id}` with up to 20 appended sub-requests, e.g. `external_ids`, `season/1`.
     public func show(_ id: Int64, append: [String] = ["external_ids"]) async throws -> TMDbShow {
-        let r = TMDbClient.showRequest(id, append: append)
+        let r = try TMDbClient.showRequest(id, append: append)
         return try await get(r.path, query: r.query, as: TMDbShow.self)
     }
 
-    /// Path and query of ``movie(_:append:)``.
-    public static func movieRequest(_ id: Int64, append: [String]) -> (path: String, query: [(String, String)]) {
-        ("/movie/\(id)", appendQuery(append))
+    /// Path and query of ``movie(_:append:)``. Throws ``TMDbError/invalidRequest(_:)`` for more
+    /// than ``maxAppend`` items.
+    public static func movieRequest(_ id: Int64, append: [String]) throws -> (path: String, query: [(String, String)]) {
+        ("/movie/\(id)", try appendQuery(append))
     }
 
-    /// Path and query of ``show(_:append:)``.
-    public static func showRequest(_ id: Int64, append: [String]) -> (path: String, query: [(String, String)]) {
-        ("/tv/\(id)", appendQuery(append))
+    /// Path and query of ``show(_:append:)``. Throws ``TMDbError/invalidRequest(_:)`` for more
+    /// than ``maxAppend`` items.
+    public static func showRequest(_ id: Int64, append: [String]) throws -> (path: String, query: [(String, String)]) {
+        ("/tv/\(id)", try appendQuery(append))
     }
 
     /// `GET /tv/{id}/season/{n}`.
@@ -67,8 +69,11 @@ extension TMDbClient {
     /// TMDb accepts at most 20 `append_to_response` items.
     public static let maxAppend = 20
 
-    private static func appendQuery(_ items: [String]) -> [(String, String)] {
-        precondition(items.count <= TMDbClient.maxAppend, "append_to_response takes at most 20 items")
+    /// Thrown rather than trapped on: the list is caller input, and TMDb would refuse it anyway.
+    private static func appendQuery(_ items: [String]) throws -> [(String, String)] {
+        guard items.count <= maxAppend else {
+            throw TMDbError.invalidRequest("append_to_response takes at most \(maxAppend) items, got \(items.count)")
+        }
         return items.isEmpty ? [] : [("append_to_response", items.joined(separator: ","))]
     }
 }
