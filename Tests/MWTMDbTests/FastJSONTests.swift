@@ -1,11 +1,12 @@
 import Foundation
+import MWCore
 @testable import MWTMDb
 import Testing
 
 /// The fast reader must agree with `JSONDecoder` on every body it accepts.
 struct FastJSONTests {
     func both<T: FastDecodable & Equatable>(_ type: T.Type, _ data: Data) throws -> (fast: T, codable: T) {
-        let fast = try FastJSONReader.decode(data) { try T(fast: &$0) }
+        let fast = try JSONPullReader.decode(data) { try T(fast: &$0) }
         return (fast, try JSONDecoder().decode(T.self, from: data))
     }
 
@@ -52,7 +53,7 @@ struct FastJSONTests {
 
     @Test func malformedFallsBackToJSONDecodersError() {
         for bad in [#"{"id": 1, "name": "#, #"{"id": 1.5}"#, #"{"id": 1} x"#, #"{"id": "1"}"#, #"{"name": "no id"}"#, #"{"id": 01}"#] {
-            #expect(throws: (any Error).self, "\(bad)") { _ = try FastJSONReader.decode(Data(bad.utf8)) { try TMDbEpisode(fast: &$0) } }
+            #expect(throws: (any Error).self, "\(bad)") { _ = try JSONPullReader.decode(Data(bad.utf8)) { try TMDbEpisode(fast: &$0) } }
             #expect(throws: DecodingError.self, "\(bad)") { _ = try TMDbEpisode.decode(Data(bad.utf8)) }
         }
     }
