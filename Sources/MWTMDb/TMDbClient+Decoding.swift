@@ -2,9 +2,10 @@ import Foundation
 
 /// Response bodies into models, and decoding errors into words.
 extension TMDbClient {
-    /// Decodes a body, through the fast reader for the models that have one.
+    /// Decodes a body: a TMDb model through its fields table (fast reader first), anything
+    /// else a caller of ``get(_:query:as:)`` asks for through `JSONDecoder`.
     static func decode<T: Decodable>(_ type: T.Type, _ data: Data) throws -> T {
-        if let fast = type as? any FastDecodable.Type { return try fast.decode(data) as! T }
+        if let model = type as? any TMDbModel.Type { return try model.decode(data) as! T }
         return try JSONDecoder().decode(T.self, from: data)
     }
 
