@@ -19,7 +19,6 @@ public struct TMDbConfiguration: Decodable, Sendable, Equatable {
 
 extension TMDbConfiguration: TMDbModel {
     static let fields: TMDbFields<Self> = [.required("images") { $0.images = $1 }]
-    public init(from decoder: Decoder) throws { try self.init(members: decoder) }
 }
 
 extension TMDbConfiguration.Images: TMDbModel {
@@ -28,7 +27,6 @@ extension TMDbConfiguration.Images: TMDbModel {
         .optional("poster_sizes") { $0.posterSizes = $1 }, .optional("backdrop_sizes") { $0.backdropSizes = $1 },
         .optional("still_sizes") { $0.stillSizes = $1 },
     ]
-    public init(from decoder: Decoder) throws { try self.init(members: decoder) }
 }
 
 /// A genre as embedded in details and in `/genre/{movie,tv}/list`.
@@ -39,7 +37,6 @@ public struct TMDbGenre: Decodable, Sendable, Equatable {
 
 extension TMDbGenre: TMDbModel {
     static let fields: TMDbFields<Self> = [.required("id") { $0.id = $1 }, .optional("name") { $0.name = $1 }]
-    public init(from decoder: Decoder) throws { try self.init(members: decoder) }
 }
 
 /// `GET /genre/movie/list`, `GET /genre/tv/list`.
@@ -49,7 +46,6 @@ public struct TMDbGenreList: Decodable, Sendable, Equatable {
 
 extension TMDbGenreList: TMDbModel {
     static let fields: TMDbFields<Self> = [.required("genres") { $0.genres = $1 }]
-    public init(from decoder: Decoder) throws { try self.init(members: decoder) }
 }
 
 /// `external_ids` (appended or `GET /{movie,tv}/{id}/external_ids`).
@@ -60,7 +56,6 @@ public struct TMDbExternalIDs: Decodable, Sendable, Equatable {
 
 extension TMDbExternalIDs: TMDbModel {
     static let fields: TMDbFields<Self> = [.optional("id") { $0.id = $1 }, .optional("imdb_id") { $0.imdbID = $1 }]
-    public init(from decoder: Decoder) throws { try self.init(members: decoder) }
 }
 
 /// TMDb's error body: `{"status_code": 34, "status_message": "…", "success": false}`.
@@ -75,5 +70,4 @@ extension TMDbErrorBody: TMDbModel {
         .optional("status_code") { $0.statusCode = $1 }, .optional("status_message") { $0.statusMessage = $1 },
         .optional("success") { $0.success = $1 },
     ]
-    public init(from decoder: Decoder) throws { try self.init(members: decoder) }
 }

@@ -39,5 +39,4 @@ extension TMDbMovie: TMDbModel {
         .optional("imdb_id") { $0.imdbID = $1 },
         .optional("external_ids") { $0.externalIDs = $1 },
     ]
-    public init(from decoder: Decoder) throws { try self.init(members: decoder) }
 }

@@ -24,7 +24,6 @@ extension TMDbSearchItem: TMDbModel {
         .optional("poster_path") { $0.posterPath = $1 },
         .optional("popularity") { $0.popularity = $1 },
     ]
-    public init(from decoder: Decoder) throws { try self.init(members: decoder) }
 }
 
 /// A page of search results.
@@ -40,7 +39,6 @@ extension TMDbSearchPage: TMDbModel {
         .optional("page") { $0.page = $1 }, .required("results") { $0.results = $1 },
         .optional("total_pages") { $0.totalPages = $1 }, .optional("total_results") { $0.totalResults = $1 },
     ]
-    public init(from decoder: Decoder) throws { try self.init(members: decoder) }
 }
 
 /// `GET /find/{external_id}?external_source=imdb_id`.
@@ -55,5 +53,4 @@ extension TMDbFindResult: TMDbModel {
         .orEmpty("movie_results") { $0.movieResults = $1 }, .orEmpty("tv_results") { $0.tvResults = $1 },
         .orEmpty("tv_episode_results") { $0.tvEpisodeResults = $1 },
     ]
-    public init(from decoder: Decoder) throws { try self.init(members: decoder) }
 }

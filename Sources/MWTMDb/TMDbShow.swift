@@ -50,7 +50,6 @@ extension TMDbShow: TMDbModel {
         .optional("external_ids") { $0.externalIDs = $1 },
         .numbered("season/") { $0.appendedSeasons[$1] = $2 },
     ]
-    public init(from decoder: Decoder) throws { try self.init(members: decoder) }
 }
 
 /// `GET /tv/{id}/season/{n}`, or `season/{n}` appended to `/tv/{id}`.
@@ -73,7 +72,6 @@ extension TMDbSeason: TMDbModel {
         .optional("poster_path") { $0.posterPath = $1 },
         .optional("episodes") { $0.episodes = $1 },
     ]
-    public init(from decoder: Decoder) throws { try self.init(members: decoder) }
 }
 
 /// One episode inside a season (`GET /tv/{id}/season/{n}` → `episodes`).
@@ -99,5 +97,4 @@ extension TMDbEpisode: TMDbModel {
         .optional("runtime") { $0.runtime = $1 },
         .optional("still_path") { $0.stillPath = $1 },
     ]
-    public init(from decoder: Decoder) throws { try self.init(members: decoder) }
 }
