@@ -17,6 +17,7 @@ import Logging
 /// (TMDbClient+Cache.swift), decoding (TMDbClient+Decoding.swift), sending with retries
 /// (TMDbClient+Retry.swift) and statistics (TMDbStats.swift).
 public final class TMDbClient: Sendable {
+    /// The settings the client was made with.
     public let options: TMDbClientOptions
     // Internal rather than private so the extensions in the other files can reach them.
     let credentials: TMDbCredentials?

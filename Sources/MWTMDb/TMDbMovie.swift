@@ -14,9 +14,12 @@ public struct TMDbMovie: Decodable, Sendable, Equatable {
     public var popularity: Double?
     public var voteAverage: Double?
     public var voteCount: Int?
+    /// `YYYY-MM-DD`, or `""` when unknown (see ``TMDbMapper/date(_:)``).
     public var releaseDate: String?
     public var status: String?
+    /// Plain movie details carry the IMDb id themselves; shows have it only in ``externalIDs``.
     public var imdbID: String?
+    /// Present when `external_ids` was appended.
     public var externalIDs: TMDbExternalIDs?
 }
 

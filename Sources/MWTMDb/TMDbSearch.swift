@@ -5,6 +5,7 @@ public struct TMDbSearchItem: Decodable, Sendable, Equatable {
     public var id: Int64 = 0
     /// "movie", "tv" or "person" (only in `/search/multi` and `/find`).
     public var mediaType: String?
+    /// Movies have a title, shows and people a name.
     public var title: String?
     public var name: String?
     public var releaseDate: String?
@@ -28,7 +29,9 @@ extension TMDbSearchItem: TMDbModel {
 
 /// A page of search results.
 public struct TMDbSearchPage: Decodable, Sendable, Equatable {
+    /// 1-based page number.
     public var page: Int?
+    /// Required: a body without `results` is refused.
     public var results: [TMDbSearchItem] = []
     public var totalPages: Int?
     public var totalResults: Int?
@@ -43,6 +46,7 @@ extension TMDbSearchPage: TMDbModel {
 
 /// `GET /find/{external_id}?external_source=imdb_id`.
 public struct TMDbFindResult: Decodable, Sendable, Equatable {
+    /// Each list is empty when TMDb leaves it out or sends `null`.
     public var movieResults: [TMDbSearchItem] = []
     public var tvResults: [TMDbSearchItem] = []
     public var tvEpisodeResults: [TMDbSearchItem] = []

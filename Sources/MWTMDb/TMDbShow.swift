@@ -8,6 +8,7 @@ public struct TMDbShow: Decodable, Sendable, Equatable {
     public var originalName: String?
     public var overview: String?
     public var genres: [TMDbGenre]?
+    /// Typical episode lengths in minutes; often empty.
     public var episodeRunTime: [Int]?
     public var posterPath: String?
     public var backdropPath: String?
@@ -22,6 +23,7 @@ public struct TMDbShow: Decodable, Sendable, Equatable {
     public var numberOfEpisodes: Int?
     /// Season summaries (no episodes); includes season 0 "Specials" when TMDb has one.
     public var seasons: [TMDbSeason]?
+    /// Present when `external_ids` was appended.
     public var externalIDs: TMDbExternalIDs?
     /// Season details appended with `season/{n}`, by season number.
     public var appendedSeasons: [Int: TMDbSeason] = [:]

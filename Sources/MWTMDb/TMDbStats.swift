@@ -11,8 +11,9 @@ extension TMDbClient {
         public var retries = 0
         /// Image downloads sent.
         public var imageRequests = 0
-        /// When the first and the last API request started (for the achieved rate).
+        /// When the first API request started (for the achieved rate).
         public var firstRequest: ContinuousClock.Instant?
+        /// When the last API request started.
         public var lastRequest: ContinuousClock.Instant?
 
         /// Requests per second between the first and the last request start.
