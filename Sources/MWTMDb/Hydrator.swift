@@ -184,7 +184,7 @@ public struct Hydrator: Sendable {
     /// left out here; the fetch itself then reports it for the record.
     func requests(for job: Job) -> [(path: String, query: [(String, String)])] {
         switch job.title.mediaType {
-        case .movie: return [try? TMDbClient.movieRequest(job.title.tmdbId, append: ["external_ids"])].compactMap { $0 }
+        case .movie: return [["external_ids"]].compactMap { try? TMDbClient.movieRequest(job.title.tmdbId, append: $0) }
         case .tv: return showBatches(job).compactMap { try? TMDbClient.showRequest(job.title.tmdbId, append: $0) }
         default: return []
         }
