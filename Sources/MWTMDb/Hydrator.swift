@@ -180,11 +180,12 @@ public struct Hydrator: Sendable {
         return out
     }
 
-    /// The requests a job makes (for preloading the cache).
+    /// The requests a job makes (for preloading the cache). A request that cannot be formed is
+    /// left out here; the fetch itself then reports it for the record.
     func requests(for job: Job) -> [(path: String, query: [(String, String)])] {
         switch job.title.mediaType {
-        case .movie: return [TMDbClient.movieRequest(job.title.tmdbId, append: ["external_ids"])]
-        case .tv: return showBatches(job).map { TMDbClient.showRequest(job.title.tmdbId, append: $0) }
+        case .movie: return [["external_ids"]].compactMap { try? TMDbClient.movieRequest(job.title.tmdbId, append: $0) }
+        case .tv: return showBatches(job).compactMap { try? TMDbClient.showRequest(job.title.tmdbId, append: $0) }
         default: return []
         }
     }

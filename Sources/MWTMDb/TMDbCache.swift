@@ -137,9 +137,4 @@ public final class TMDbCache: Sendable {
     public func allKeys() -> [String] {
         (try? db.read { try String.fetchAll($0, sql: "SELECT key FROM response ORDER BY key") }) ?? []
     }
-
-    /// Removes every entry.
-    public func clear() {
-        try? db.write { try $0.execute(sql: "DELETE FROM response") }
-    }
 }

@@ -17,6 +17,8 @@ public enum TMDbError: Error, CustomStringConvertible, Sendable, Equatable {
     case offlineMiss(String)
     /// No credentials were configured.
     case missingCredentials
+    /// The caller asked for a request TMDb would refuse (nothing was sent).
+    case invalidRequest(String)
 
     public var description: String {
         switch self {
@@ -28,6 +30,7 @@ public enum TMDbError: Error, CustomStringConvertible, Sendable, Equatable {
         case .offlineMiss(let p): return "offline and not in the cache: \(p)"
         case .missingCredentials:
             return "no TMDb credentials: set TMDB_API_KEY (v3 key) or TMDB_ACCESS_TOKEN (v4 read token), or write \(TMDbCredentials.defaultConfigPath().path)"
+        case .invalidRequest(let m): return "invalid TMDb request: \(m)"
         }
     }
 

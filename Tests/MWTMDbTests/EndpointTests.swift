@@ -33,4 +33,17 @@ struct EndpointTests {
             #expect(client.stats.retries == 0 && client.stats.requests == 11)
         }
     }
+
+    @Test func tooManyAppendedItemsThrowInsteadOfTrapping() async throws {
+        let items = (1...(TMDbClient.maxAppend + 1)).map { "season/\($0)" }
+        let expected = TMDbError.invalidRequest("append_to_response takes at most 20 items, got 21")
+        #expect(throws: expected) { try TMDbClient.showRequest(13, append: items) }
+        #expect(throws: expected) { try TMDbClient.movieRequest(550, append: items) }
+        #expect(try TMDbClient.showRequest(13, append: Array(items.prefix(TMDbClient.maxAppend))).query.count == 1)
+        // Thrown before anything is sent (no credentials, no server needed) and not fatal to a run.
+        let client = TMDbClient(credentials: nil)
+        await #expect(throws: expected) { try await client.show(13, append: items) }
+        await #expect(throws: expected) { try await client.movie(550, append: items) }
+        #expect(!expected.isFatal && client.stats.requests == 0)
+    }
 }

@@ -1,11 +1,12 @@
 import Foundation
+import MWCore
 @testable import MWTMDb
 import Testing
 
 /// The fast reader must agree with `JSONDecoder` on every body it accepts.
 struct FastJSONTests {
-    func both<T: FastDecodable & Equatable>(_ type: T.Type, _ data: Data) throws -> (fast: T, codable: T) {
-        let fast = try FastJSONReader.decode(data) { try T(fast: &$0) }
+    func both<T: TMDbModel & Equatable>(_ type: T.Type, _ data: Data) throws -> (fast: T, codable: T) {
+        let fast = try JSONPullReader.decode(data) { try T(fast: &$0) }
         return (fast, try JSONDecoder().decode(T.self, from: data))
     }
 
@@ -50,9 +51,33 @@ struct FastJSONTests {
         #expect(r.fast.id == -12 && r.fast.runtime == 0 && r.fast.stillPath == nil)
     }
 
+    /// Both decoders come from one table; bodies the fast one refuses keep JSONDecoder's words.
+    @Test func errorsAreWordedByTheDecodableFallback() {
+        func message<T: TMDbModel>(_ type: T.Type, _ body: String) -> String {
+            do { _ = try TMDbClient.decode(T.self, Data(body.utf8)); return "decoded" } catch {
+                return TMDbClient.describe(decoding: error)
+            }
+        }
+        #expect(message(TMDbEpisode.self, #"{"name": 5}"#) == "missing key id")
+        #expect(message(TMDbEpisode.self, #"{"id": 1, "name": 5}"#) == "wrong type at name")
+        #expect(message(TMDbEpisode.self, #"{"id": null}"#) == "wrong type at id")
+        #expect(message(TMDbEpisode.self, #"{"id": 1, "#) == "malformed JSON")
+        #expect(message(TMDbShow.self, #"{"id": 1, "season/2": {"episodes": [{"id": "x"}]}}"#) == "wrong type at season/2.episodes.Index 0.id")
+        #expect(message(TMDbSearchPage.self, #"{"page": 1}"#) == "missing key results")
+        #expect(message(TMDbConfiguration.self, #"{"images": null}"#) == "wrong type at images")
+        #expect(message(TMDbFindResult.self, #"{"movie_results": null}"#) == "decoded")
+    }
+
+    @Test func numberedMembersAgree() throws {
+        let body = #"{"id": 1, "season/2": null, "season/x": 1, "season/": 2, "season/0003": {"id": 5}, "season/1234567890": {}}"#
+        let r = try both(TMDbShow.self, Data(body.utf8))
+        #expect(r.fast == r.codable)
+        #expect(r.fast.appendedSeasons.keys.sorted() == [3] && r.fast.appendedSeasons[3]?.id == 5)
+    }
+
     @Test func malformedFallsBackToJSONDecodersError() {
         for bad in [#"{"id": 1, "name": "#, #"{"id": 1.5}"#, #"{"id": 1} x"#, #"{"id": "1"}"#, #"{"name": "no id"}"#, #"{"id": 01}"#] {
-            #expect(throws: (any Error).self, "\(bad)") { _ = try FastJSONReader.decode(Data(bad.utf8)) { try TMDbEpisode(fast: &$0) } }
+            #expect(throws: (any Error).self, "\(bad)") { _ = try JSONPullReader.decode(Data(bad.utf8)) { try TMDbEpisode(fast: &$0) } }
             #expect(throws: DecodingError.self, "\(bad)") { _ = try TMDbEpisode.decode(Data(bad.utf8)) }
         }
     }

@@ -1,0 +1,102 @@
+import Foundation
+
+/// `GET /tv/{id}` with optional `append_to_response=external_ids,season/1,…`.
+/// Appended seasons arrive under keys `"season/1"` etc. and are collected in ``appendedSeasons``.
+public struct TMDbShow: Decodable, Sendable, Equatable {
+    public var id: Int64 = 0
+    public var name: String?
+    public var originalName: String?
+    public var overview: String?
+    public var genres: [TMDbGenre]?
+    /// Typical episode lengths in minutes; often empty.
+    public var episodeRunTime: [Int]?
+    public var posterPath: String?
+    public var backdropPath: String?
+    public var originalLanguage: String?
+    public var popularity: Double?
+    public var voteAverage: Double?
+    public var voteCount: Int?
+    public var firstAirDate: String?
+    public var lastAirDate: String?
+    public var status: String?
+    public var numberOfSeasons: Int?
+    public var numberOfEpisodes: Int?
+    /// Season summaries (no episodes); includes season 0 "Specials" when TMDb has one.
+    public var seasons: [TMDbSeason]?
+    /// Present when `external_ids` was appended.
+    public var externalIDs: TMDbExternalIDs?
+    /// Season details appended with `season/{n}`, by season number.
+    public var appendedSeasons: [Int: TMDbSeason] = [:]
+}
+
+extension TMDbShow: TMDbModel {
+    static let fields: TMDbFields<Self> = [
+        .required("id") { $0.id = $1 },
+        .optional("name") { $0.name = $1 },
+        .optional("original_name") { $0.originalName = $1 },
+        .optional("overview") { $0.overview = $1 },
+        .optional("genres") { $0.genres = $1 },
+        .optional("episode_run_time") { $0.episodeRunTime = $1 },
+        .optional("poster_path") { $0.posterPath = $1 },
+        .optional("backdrop_path") { $0.backdropPath = $1 },
+        .optional("original_language") { $0.originalLanguage = $1 },
+        .optional("popularity") { $0.popularity = $1 },
+        .optional("vote_average") { $0.voteAverage = $1 },
+        .optional("vote_count") { $0.voteCount = $1 },
+        .optional("first_air_date") { $0.firstAirDate = $1 },
+        .optional("last_air_date") { $0.lastAirDate = $1 },
+        .optional("status") { $0.status = $1 },
+        .optional("number_of_seasons") { $0.numberOfSeasons = $1 },
+        .optional("number_of_episodes") { $0.numberOfEpisodes = $1 },
+        .optional("seasons") { $0.seasons = $1 },
+        .optional("external_ids") { $0.externalIDs = $1 },
+        .numbered("season/") { $0.appendedSeasons[$1] = $2 },
+    ]
+}
+
+/// `GET /tv/{id}/season/{n}`, or `season/{n}` appended to `/tv/{id}`.
+public struct TMDbSeason: Decodable, Sendable, Equatable {
+    public var id: Int64?
+    public var name: String?
+    public var airDate: String?
+    public var seasonNumber: Int?
+    public var posterPath: String?
+    /// Absent in the season summaries a show lists; present in season details.
+    public var episodes: [TMDbEpisode]?
+}
+
+extension TMDbSeason: TMDbModel {
+    static let fields: TMDbFields<Self> = [
+        .optional("id") { $0.id = $1 },
+        .optional("name") { $0.name = $1 },
+        .optional("air_date") { $0.airDate = $1 },
+        .optional("season_number") { $0.seasonNumber = $1 },
+        .optional("poster_path") { $0.posterPath = $1 },
+        .optional("episodes") { $0.episodes = $1 },
+    ]
+}
+
+/// One episode inside a season (`GET /tv/{id}/season/{n}` → `episodes`).
+public struct TMDbEpisode: Decodable, Sendable, Equatable {
+    public var id: Int64 = 0
+    public var name: String?
+    public var overview: String?
+    public var airDate: String?
+    public var episodeNumber: Int?
+    public var seasonNumber: Int?
+    public var runtime: Int?
+    public var stillPath: String?
+}
+
+extension TMDbEpisode: TMDbModel {
+    static let fields: TMDbFields<Self> = [
+        .required("id") { $0.id = $1 },
+        .optional("name") { $0.name = $1 },
+        .optional("overview") { $0.overview = $1 },
+        .optional("air_date") { $0.airDate = $1 },
+        .optional("episode_number") { $0.episodeNumber = $1 },
+        .optional("season_number") { $0.seasonNumber = $1 },
+        .optional("runtime") { $0.runtime = $1 },
+        .optional("still_path") { $0.stillPath = $1 },
+    ]
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+extension TMDbClient {
+    /// What the client did so far.
+    public struct Stats: Sendable, Equatable {
+        /// HTTP requests sent to the API (each retry counts).
+        public var requests = 0
+        /// Requests answered from the cache.
+        public var cacheHits = 0
+        /// Retries after 429, 5xx or network errors.
+        public var retries = 0
+        /// Image downloads sent.
+        public var imageRequests = 0
+        /// When the first API request started (for the achieved rate).
+        public var firstRequest: ContinuousClock.Instant?
+        /// When the last API request started.
+        public var lastRequest: ContinuousClock.Instant?
+
+        /// Requests per second between the first and the last request start.
+        public var achievedRate: Double? {
+            guard let a = firstRequest, let b = lastRequest, requests > 1 else { return nil }
+            let s = (b - a) / .seconds(1)
+            return s > 0 ? Double(requests - 1) / s : nil
+        }
+    }
+
+    /// A snapshot of the statistics so far.
+    public var stats: Stats { counters.get() }
+}
+
+/// Lock-protected statistics shared by the client's tasks.
+final class Counters: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = TMDbClient.Stats()
+    func update(_ f: (inout TMDbClient.Stats) -> Void) { lock.lock(); f(&value); lock.unlock() }
+    func get() -> TMDbClient.Stats { lock.lock(); defer { lock.unlock() }; return value }
+}
