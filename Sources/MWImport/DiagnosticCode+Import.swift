@@ -14,12 +14,15 @@ extension DiagnosticCode {
     public static let importUnrecognizedFile: DiagnosticCode = "import-unrecognized-file"
     /// A file recognised by its header whose role had to be guessed from its name.
     public static let importAmbiguousFile: DiagnosticCode = "import-ambiguous-file"
+    /// A row naming a film only by title and year when several films of the export share them;
+    /// it is joined to the first.
+    public static let importAmbiguousRow: DiagnosticCode = "import-ambiguous-row"
     /// An input path that holds no recognised export at all.
     public static let importNoExport: DiagnosticCode = "import-no-export"
 
     /// Every code declared by MWImport.
     public static let imports: [DiagnosticCode] = [
         .importMalformedRow, .importBadValue, .importMalformedFile, .importWithheldFile,
-        .importUnrecognizedFile, .importAmbiguousFile, .importNoExport,
+        .importUnrecognizedFile, .importAmbiguousFile, .importAmbiguousRow, .importNoExport,
     ]
 }

@@ -11,6 +11,8 @@ final class ItemCollector {
     let exportKey: String
     private(set) var items: [ForeignItem] = []
     private var index: [String: Int] = [:]
+    /// Items sharing a loose key (title and year), for rows that carry no link to join by.
+    var loose: [String: [Int]] = [:]
     var lists: [ForeignList] = []
     private(set) var files: [FileStats] = []
     var diagnostics: [Diagnostic] = []
@@ -52,10 +54,11 @@ final class ItemCollector {
 
     /// The index of the item named by any of `keys`, created with `make` when none is; every
     /// key then names it. `source` joins the item's sources.
+    /// `join`, when given, is an item the caller has matched by other means (a looser key).
     @discardableResult
-    func item(keys: [String], source: SourceRef, make: () -> ForeignItem) -> Int {
+    func item(keys: [String], join: Int? = nil, source: SourceRef, make: () -> ForeignItem) -> Int {
         let keys = keys.filter { !$0.isEmpty }
-        if let i = keys.lazy.compactMap({ self.index[$0] }).first {
+        if let i = keys.lazy.compactMap({ self.index[$0] }).first ?? join {
             if !items[i].sources.contains(source) { items[i].sources.append(source) }
             folded = true
             if keys.contains(where: keysInFile.contains) { duplicate = true }

@@ -80,6 +80,10 @@ public enum LetterboxdReader {
             }
             guard let t = csv.table(headerWhere: { !($0.count == 1 && $0[0].isEmpty) }) else { continue }
             for d in t.raggedRows { c.warn(d) }
+            if kind == .letterboxdWatched, !(file.components.last ?? "").contains("watched") {
+                // watched, watchlist and liked films share one header; only the name tells them apart.
+                c.warn(.warning(.importAmbiguousFile, "\(file.display) has the header of watched.csv, watchlist.csv and likes/films.csv; its name says none, so it is read as watched films"))
+            }
             switch kind {
             case .letterboxdComments: c.ignoreRows(t.rows.count, "comment on someone else's entry (not imported)")
             case .letterboxdLikedLists: c.ignoreRows(t.rows.count, "someone else's list the user liked (not imported)")
@@ -104,6 +108,39 @@ public enum LetterboxdReader {
         return s.isEmpty ? nil : String(s)
     }
 
+    /// The item of a film. Film-level rows (watched, ratings, watchlist, likes, lists) link the
+    /// film itself, so the link is the key: two films may share a name and year (`Rain`, 2019).
+    /// Diary and review rows link the entry, so they join a film by name and year (or by the
+    /// slug a pre-2020 entry link names); when several films share those, the first is taken
+    /// and `ambiguous()` reported.
+    static func film(_ name: String, _ year: Int?, uri: String?, filmLevel: Bool, _ src: SourceRef, _ c: ItemCollector,
+                     ambiguous: () -> Diagnostic) -> Int {
+        let loose = "lb:" + Values.key(name) + "|" + (year.map(String.init) ?? "")
+        let slug = self.slug(uri)
+        var keys: [String] = []
+        if filmLevel, let uri { keys.append("lbfilm:" + uri) }
+        if let slug { keys.append("lbslug:" + slug) }
+        var join: Int?
+        if c.existing(keys: keys) == nil {
+            let candidates = (c.loose[loose] ?? []).filter { i in
+                let it = c.items[i]
+                if filmLevel, let uri, let have = it.ids.letterboxdURI, have != uri { return false }
+                if let slug, let have = it.ids.letterboxdSlug, have != slug { return false }
+                return true
+            }
+            join = candidates.first
+            if candidates.count > 1 && !filmLevel { c.warn(ambiguous()) }
+        }
+        let i = c.item(keys: keys, join: join, source: src) {
+            var item = ForeignItem(source: src, kind: .movie, title: name)
+            item.rawType = "film"
+            item.year = year
+            return item
+        }
+        if !(c.loose[loose] ?? []).contains(i) { c.loose[loose, default: []].append(i) }
+        return i
+    }
+
     private static let known: Set<String> = ["date", "name", "year", "letterboxd uri", "rating", "rewatch", "tags", "watched date", "review"]
 
     static func readRow(_ row: CSVFile.Record, _ t: CSVTable, _ file: InputFile, _ kind: FileStats.Kind, into c: ItemCollector) {
@@ -118,11 +155,8 @@ public enum LetterboxdReader {
             c.warn(t.diagnostic(.warning, .importBadValue, "year \(quoted(yearText)) is not a year; kept as extra", row: row, column: "Year"))
         }
         let filmLevel = kind != .letterboxdDiary && kind != .letterboxdReviews
-        let i = c.item(keys: ["lb:" + Values.key(name) + "|" + (year.map(String.init) ?? "")], source: src) {
-            var item = ForeignItem(source: src, kind: .movie, title: name)
-            item.rawType = "film"
-            item.year = year
-            return item
+        let i = film(name, year, uri: uri, filmLevel: filmLevel, src, c) {
+            t.diagnostic(.warning, .importAmbiguousRow, "\(quoted(name)) (\(year.map(String.init) ?? "no year")) names more than one film of this export; joined to the first", row: row, column: "Name")
         }
         let logged = date(t, row, "Date", c)
         let watched = date(t, row, "Watched Date", c)
@@ -214,11 +248,8 @@ public enum LetterboxdReader {
                 continue
             }
             let year = Values.year(films.value(row, "Year"))
-            let i = c.item(keys: ["lb:" + Values.key(title) + "|" + (year.map(String.init) ?? "")], source: src) {
-                var item = ForeignItem(source: src, kind: .movie, title: title)
-                item.rawType = "film"
-                item.year = year
-                return item
+            let i = film(title, year, uri: uri, filmLevel: true, src, c) {
+                films.diagnostic(.warning, .importAmbiguousRow, "\(quoted(title)) names more than one film of this export; joined to the first", row: row, column: "Name")
             }
             let position = Values.int(films.value(row, "Position"))
             let note = films.value(row, "Description").flatMap { Values.text($0) == nil ? nil : $0 }

@@ -218,6 +218,21 @@ struct LetterboxdTests {
         #expect(out.item("Alien")?.ratings.first?.value == 0.5)
     }
 
+    @Test func filmsSharingANameAndYearStayApart() throws {
+        let fx = try Fixture()
+        try fx.write("lb/watched.csv", "Date,Name,Year,Letterboxd URI\n2020-01-01,Rain,2019,https://boxd.it/l8jm\n2020-01-02,Rain,2019,https://boxd.it/xDZ8\n")
+        try fx.write("lb/ratings.csv", "Date,Name,Year,Letterboxd URI,Rating\n2020-01-03,Rain,2019,https://boxd.it/xDZ8,2\n")
+        try fx.write("lb/diary.csv", "Date,Name,Year,Letterboxd URI,Rating,Rewatch,Tags,Watched Date\n2020-01-04,Rain,2019,https://boxd.it/9ENTRY,,,,2020-01-04\n")
+        let out = MWImport.read(sources: [fx.url("lb")])
+        out.expectBalanced()
+        let rains = out.items("Rain", year: 2019)
+        #expect(rains.count == 2)
+        #expect(rains.first { $0.ids.letterboxdURI == "https://boxd.it/xDZ8" }?.ratings.first?.value == 2)
+        #expect(rains.first { $0.ids.letterboxdURI == "https://boxd.it/l8jm" }?.ratings.isEmpty == true)
+        #expect(rains.reduce(0) { $0 + $1.watches.count } == 1, "the diary entry is kept once")
+        #expect(out.diagnostics(.importAmbiguousRow).count == 1)
+    }
+
     @Test func detectionIsByContent() {
         let diary = Array(LetterboxdFixture.diary.utf8)
         #expect(LetterboxdReader.detect(bytes: diary, name: "whatever.txt") == .letterboxdDiary)
