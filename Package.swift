@@ -51,6 +51,9 @@ let package = Package(
         // The format registry (every reader and writer, one line each) and the jobs built on
         // it: load any input, write any format, restore input, hydrate setup. The CLI calls these.
         .target(name: "MWJobs", dependencies: ["MWCore", "MWArchive", "MWStore", "MWTMDb"]),
+        // Readers of third-party exports (Letterboxd, IMDb, Trakt, TV Time) into a neutral,
+        // lossless intermediate (ForeignExport); MWArchive for reading export ZIPs.
+        .target(name: "MWImport", dependencies: ["MWFoundation", "MWCore", "MWArchive"]),
         .executableTarget(name: "mwkit", dependencies: [
             "MWCore", "MWArchive", "MWStore", "MWTMDb", "MWJobs",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -62,6 +65,7 @@ let package = Package(
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "MWJobsTests", dependencies: ["MWJobs", "MWCore"]),
+        .testTarget(name: "MWImportTests", dependencies: ["MWImport", "MWFoundation", "MWArchive"]),
         .testTarget(name: "MWArchiveTests", dependencies: ["MWArchive", "MWCore"]),
         .testTarget(name: "MWStoreTests", dependencies: [
             "MWStore", "MWCore",

@@ -1,0 +1,112 @@
+import Foundation
+import MWArchive
+import MWFoundation
+
+/// One file of an input, read into memory (exports are a few MB).
+struct InputFile {
+    /// The export it belongs to: the ZIP or folder given, or "" for files given one by one.
+    var container: String
+    /// The path inside the export (`lists/faves.csv`), or the file's name when given alone —
+    /// what readers look at for roles (`deleted/`, `likes/films.csv`, `lists-watchlist.json`).
+    var inner: String
+    /// The path shown to the user (`export.zip/diary.csv`, `/path/to/folder/diary.csv`).
+    var display: String
+    var bytes: [UInt8]
+
+    var baseName: String { (inner as NSString).lastPathComponent }
+    /// Path components of ``inner`` in lower case, for role checks.
+    var components: [String] { inner.lowercased().split(separator: "/").map(String.init) }
+}
+
+/// Turns what the user gave (export ZIPs, the folders they unpack to, single files) into the
+/// files to read, grouped by export. ZIPs are recognised by their bytes, never by extension.
+/// Withheld files (``WithheldFiles``) are listed but never read.
+struct ExportInput {
+    var files: [InputFile] = []
+    var withheld: [FileStats] = []
+    var diagnostics: [Diagnostic] = []
+
+    init(sources: [URL], options: ImportOptions) {
+        let fm = FileManager.default
+        for url in sources {
+            var isDir: ObjCBool = false
+            guard fm.fileExists(atPath: url.path, isDirectory: &isDir) else {
+                diagnostics.append(.error(.ioUnreadable, "\(url.path): no such file or directory"))
+                continue
+            }
+            if isDir.boolValue {
+                addDirectory(url, options: options)
+            } else {
+                addFile(url, container: "", inner: url.lastPathComponent, display: url.path, options: options, topLevel: true)
+            }
+        }
+    }
+
+    private static func skipQuietly(_ inner: String) -> Bool {
+        inner.split(separator: "/").contains { $0.hasPrefix(".") || $0 == "__MACOSX" }
+    }
+
+    private mutating func withhold(_ display: String, _ reason: String) {
+        withheld.append(FileStats(file: display, service: nil, kind: .withheld, read: false, note: reason))
+        diagnostics.append(.warning(.importWithheldFile, "\(display) was not opened: it \(reason)"))
+    }
+
+    private mutating func addDirectory(_ root: URL, options: ImportOptions) {
+        let rootPath = root.standardizedFileURL.path
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey], options: []) else {
+            diagnostics.append(.error(.ioUnreadable, "\(root.path): cannot list the folder"))
+            return
+        }
+        var found: [(URL, String)] = []
+        for case let url as URL in walker {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+            let path = url.standardizedFileURL.path
+            var inner = path.hasPrefix(rootPath) ? String(path.dropFirst(rootPath.count)) : url.lastPathComponent
+            while inner.hasPrefix("/") { inner.removeFirst() }
+            found.append((url, inner))
+        }
+        for (url, inner) in found.sorted(by: { $0.1 < $1.1 }) where !Self.skipQuietly(inner) {
+            addFile(url, container: rootPath, inner: inner, display: url.path, options: options, topLevel: false)
+        }
+    }
+
+    private mutating func addFile(_ url: URL, container: String, inner: String, display: String, options: ImportOptions, topLevel: Bool) {
+        if let reason = WithheldFiles.reason(forName: inner) { return withhold(display, reason) }
+        guard let handle = try? FileHandle(forReadingFrom: url) else {
+            diagnostics.append(.error(.ioUnreadable, "\(display): cannot be read"))
+            return
+        }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 4)) ?? Data()
+        if ZipEntryReader.looksLikeZip(head) {
+            addZip(url, display: display, options: options)
+            return
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        if size > options.maxFileBytes {
+            diagnostics.append(.error(.importMalformedFile, "\(display) is \(size) bytes, over the \(options.maxFileBytes)-byte limit"))
+            return
+        }
+        try? handle.seek(toOffset: 0)
+        let data = (try? handle.readToEnd()) ?? Data()
+        files.append(InputFile(container: container, inner: inner, display: display, bytes: [UInt8](data)))
+    }
+
+    private mutating func addZip(_ url: URL, display: String, options: ImportOptions) {
+        var skipped: [(String, String)] = []
+        do {
+            let (entries, diags) = try ZipEntryReader.read(url: url, maxEntryBytes: options.maxFileBytes) { name in
+                if Self.skipQuietly(name) { return false }
+                if let reason = WithheldFiles.reason(forName: name) { skipped.append((name, reason)); return false }
+                return true
+            }
+            diagnostics += diags
+            for (name, reason) in skipped { withhold(display + "/" + name, reason) }
+            for e in entries {
+                files.append(InputFile(container: url.path, inner: e.name, display: display + "/" + e.name, bytes: e.bytes))
+            }
+        } catch {
+            diagnostics.append(.error(.ioUnreadable, "\(display): \(error)"))
+        }
+    }
+}

@@ -1,0 +1,264 @@
+import Foundation
+import MWFoundation
+
+/// Reads a Letterboxd export (the ZIP from Settings → Data, 2019–2026, or its files).
+///
+/// Files are recognised by header: `…,Letterboxd URI,Rating,Rewatch,Review,…` (reviews),
+/// `…,Rewatch,Tags,Watched Date` (diary), `Date,Name,Year,Letterboxd URI,Rating` (ratings),
+/// `Date,Name,Year,Letterboxd URI` (watched, watchlist and liked films share it, so the file's
+/// name in the export tells them apart), list files by their metadata block (a
+/// `Letterboxd list export v7` banner, or an empty first line before 2024) above a
+/// `Position,Name,Year,URL,Description` header, and `Date,Content[,Comment]` (comments and liked
+/// lists/reviews: other people's content, counted and not imported). `deleted/` and `orphaned/`
+/// are read only with ``ImportOptions/includeDeleted``.
+///
+/// Rows are folded into one item per film by name and year: diary and review rows link the
+/// diary ENTRY (`boxd.it/4MNHxf`), not the film, so links cannot join them (pre-2020 exports
+/// link `letterboxd.com/<user>/film/<slug>/`, whose slug is kept). Items are `.movie` with raw
+/// type `film`: Letterboxd's catalogue is films, and the few TV miniseries in it cannot be told
+/// apart in the CSV, so the matcher must allow for them.
+public enum LetterboxdReader {
+    /// The role of a Letterboxd file from its content (header, list banner) and, where
+    /// Letterboxd uses one header for several files, its name inside the export; nil when the
+    /// file is not a Letterboxd export file.
+    public static func detect(bytes: [UInt8], name: String) -> FileStats.Kind? {
+        let f = InputFile(container: "", inner: name, display: name, bytes: bytes)
+        return detect(f, ParsedFile(f))
+    }
+
+    static func detect(_ file: InputFile, _ parsed: ParsedFile) -> FileStats.Kind? {
+        guard let csv = parsed.csv else { return nil }
+        if isList(csv) { return .letterboxdList }
+        let h = parsed.headerKeys
+        let comps = file.components
+        if h.contains("letterboxd uri") && h.contains("name") {
+            if h.contains("review") { return .letterboxdReviews }
+            if h.contains("watched date") || h.contains("rewatch") { return .letterboxdDiary }
+            if h.contains("rating") { return .letterboxdRatings }
+            let base = comps.last ?? ""
+            if base.contains("watchlist") { return .letterboxdWatchlist }
+            if comps.dropLast().contains("likes") || base.contains("like") { return .letterboxdLikedFilms }
+            return .letterboxdWatched
+        }
+        if h == ["date", "content", "comment"] { return .letterboxdComments }
+        if h == ["date", "content"] {
+            return (comps.last ?? "").contains("review") ? .letterboxdLikedReviews : .letterboxdLikedLists
+        }
+        return nil
+    }
+
+    /// A list file: a metadata block (`Date,Name,Tags,URL,Description`) then a `Position` header.
+    static func isList(_ csv: CSVFile) -> Bool {
+        let recs = csv.records.prefix(64)
+        guard let meta = recs.firstIndex(where: { $0.fields.map { $0.lowercased() }.starts(with: ["date", "name", "tags", "url"]) }) else { return false }
+        return recs[meta...].contains { $0.fields.first?.lowercased() == "position" }
+    }
+
+    /// The order files are read in, so that diary entries exist before the reviews that
+    /// belong to them.
+    static func order(_ k: FileStats.Kind) -> Int {
+        switch k {
+        case .letterboxdWatched: return 0
+        case .letterboxdDiary: return 1
+        case .letterboxdReviews: return 2
+        case .letterboxdRatings: return 3
+        case .letterboxdWatchlist: return 4
+        case .letterboxdLikedFilms: return 5
+        case .letterboxdList: return 6
+        default: return 7
+        }
+    }
+
+    static func read(_ files: [(InputFile, FileStats.Kind, ParsedFile)], into c: ItemCollector, options: ImportOptions) {
+        for (file, kind, parsed) in files.sorted(by: { (order($0.1), $0.0.inner) < (order($1.1), $1.0.inner) }) {
+            guard let csv = parsed.csv else { continue }
+            c.beginFile(file.display, kind: kind)
+            let deleted = file.components.dropLast().contains { $0 == "deleted" || $0 == "orphaned" }
+            if kind == .letterboxdList {
+                readList(file, csv, deleted: deleted, into: c, options: options)
+                continue
+            }
+            guard let t = csv.table(headerWhere: { !($0.count == 1 && $0[0].isEmpty) }) else { continue }
+            for d in t.raggedRows { c.warn(d) }
+            if kind == .letterboxdWatched, !(file.components.last ?? "").contains("watched") {
+                // watched, watchlist and liked films share one header; only the name tells them apart.
+                c.warn(.warning(.importAmbiguousFile, "\(file.display) has the header of watched.csv, watchlist.csv and likes/films.csv; its name says none, so it is read as watched films"))
+            }
+            switch kind {
+            case .letterboxdComments: c.ignoreRows(t.rows.count, "comment on someone else's entry (not imported)")
+            case .letterboxdLikedLists: c.ignoreRows(t.rows.count, "someone else's list the user liked (not imported)")
+            case .letterboxdLikedReviews: c.ignoreRows(t.rows.count, "someone else's review the user liked (not imported)")
+            default:
+                if deleted && !options.includeDeleted {
+                    c.ignoreRows(t.rows.count, "deleted or orphaned entry (includeDeleted is off)")
+                    continue
+                }
+                for row in t.rows {
+                    readRow(row, t, file, kind, into: c)
+                    c.finishRow()
+                }
+            }
+        }
+    }
+
+    /// The film link of a film-level row; an entry link of a pre-2020 diary row still names the film's slug.
+    static func slug(_ uri: String?) -> String? {
+        guard let uri, let r = uri.range(of: "/film/") else { return nil }
+        let s = uri[r.upperBound...].prefix { $0 != "/" }
+        return s.isEmpty ? nil : String(s)
+    }
+
+    /// The item of a film. Film-level rows (watched, ratings, watchlist, likes, lists) link the
+    /// film itself, so the link is the key: two films may share a name and year (`Rain`, 2019).
+    /// Diary and review rows link the entry, so they join a film by name and year (or by the
+    /// slug a pre-2020 entry link names); when several films share those, the first is taken
+    /// and `ambiguous()` reported.
+    static func film(_ name: String, _ year: Int?, uri: String?, filmLevel: Bool, _ src: SourceRef, _ c: ItemCollector,
+                     ambiguous: () -> Diagnostic) -> Int {
+        let loose = "lb:" + Values.key(name) + "|" + (year.map(String.init) ?? "")
+        let slug = self.slug(uri)
+        var keys: [String] = []
+        if filmLevel, let uri { keys.append("lbfilm:" + uri) }
+        if let slug { keys.append("lbslug:" + slug) }
+        var join: Int?
+        if c.existing(keys: keys) == nil {
+            let candidates = (c.loose[loose] ?? []).filter { i in
+                let it = c.items[i]
+                if filmLevel, let uri, let have = it.ids.letterboxdURI, have != uri { return false }
+                if let slug, let have = it.ids.letterboxdSlug, have != slug { return false }
+                return true
+            }
+            join = candidates.first
+            if candidates.count > 1 && !filmLevel { c.warn(ambiguous()) }
+        }
+        let i = c.item(keys: keys, join: join, source: src) {
+            var item = ForeignItem(source: src, kind: .movie, title: name)
+            item.rawType = "film"
+            item.year = year
+            return item
+        }
+        if !(c.loose[loose] ?? []).contains(i) { c.loose[loose, default: []].append(i) }
+        return i
+    }
+
+    private static let known: Set<String> = ["date", "name", "year", "letterboxd uri", "rating", "rewatch", "tags", "watched date", "review"]
+
+    static func readRow(_ row: CSVFile.Record, _ t: CSVTable, _ file: InputFile, _ kind: FileStats.Kind, into c: ItemCollector) {
+        let uri = t.text(row, "Letterboxd URI", "URL")
+        let src = t.ref(.letterboxd, file, row, uri: uri)
+        guard let name = t.text(row, "Name") else {
+            return c.malformed(src.position, "no film name", t.diagnostic(.error, .importMalformedRow, "a row without a film name", row: row, column: "Name"))
+        }
+        let yearText = t.text(row, "Year")
+        let year = Values.year(yearText)
+        if let yearText, year == nil, yearText != "????" {
+            c.warn(t.diagnostic(.warning, .importBadValue, "year \(quoted(yearText)) is not a year; kept as extra", row: row, column: "Year"))
+        }
+        let filmLevel = kind != .letterboxdDiary && kind != .letterboxdReviews
+        let i = film(name, year, uri: uri, filmLevel: filmLevel, src, c) {
+            t.diagnostic(.warning, .importAmbiguousRow, "\(quoted(name)) (\(year.map(String.init) ?? "no year")) names more than one film of this export; joined to the first", row: row, column: "Name")
+        }
+        let logged = date(t, row, "Date", c)
+        let watched = date(t, row, "Watched Date", c)
+        let rating = self.rating(t, row, c, src: src, date: kind == .letterboxdRatings ? logged : (watched ?? logged))
+        let tags = Values.tags(t.value(row, "Tags"))
+        let rewatch = t.text(row, "Rewatch")?.lowercased() == "yes"
+        c.update(i) { item in
+            if filmLevel, let uri {
+                if item.ids.letterboxdURI == nil { item.ids.letterboxdURI = uri }
+            }
+            if item.ids.letterboxdSlug == nil { item.ids.letterboxdSlug = slug(uri) }
+            Values.union(&item.tags, tags)
+            item.extras += t.extras(row, known: known, source: src)
+            if let yearText, year == nil, yearText != "????" { item.extras.append(ForeignExtra(field: "Year", value: yearText, source: src)) }
+            if rating == nil, let raw = t.text(row, "Rating") { item.extras.append(ForeignExtra(field: "Rating", value: raw, source: src)) }
+            switch kind {
+            case .letterboxdWatched:
+                item.marks.append(ForeignMark(.watched, date: logged, source: src))
+            case .letterboxdWatchlist:
+                item.marks.append(ForeignMark(.watchlist, date: logged, source: src))
+            case .letterboxdLikedFilms:
+                item.marks.append(ForeignMark(.liked, date: logged, source: src))
+            case .letterboxdRatings:
+                if let rating { item.ratings.append(rating) }
+            case .letterboxdDiary:
+                item.watches.append(WatchEvent(date: watched, loggedDate: logged, rewatch: rewatch, tags: tags, source: src))
+                if let rating { item.ratings.append(rating) }
+            case .letterboxdReviews:
+                // The diary entry this review belongs to: same entry link, else same dates.
+                let entry = item.watches.firstIndex {
+                    if let u = uri, let v = $0.source.uri { return u == v && $0.date == watched }
+                    return $0.date == watched && $0.loggedDate == logged
+                }
+                if entry == nil, watched != nil {
+                    item.watches.append(WatchEvent(date: watched, loggedDate: logged, rewatch: rewatch, tags: tags, source: src))
+                }
+                if let rating, entry == nil || !item.ratings.contains(where: { $0.value == rating.value && $0.date == rating.date }) {
+                    item.ratings.append(rating)
+                }
+                if let text = t.value(row, "Review"), Values.text(text) != nil {
+                    item.reviews.append(ForeignReview(text: text, isHTML: Values.looksLikeHTML(text), date: logged,
+                                                      watchedDate: watched, kind: "review", source: src))
+                }
+            default: break
+            }
+        }
+    }
+
+    static func date(_ t: CSVTable, _ row: CSVFile.Record, _ column: String, _ c: ItemCollector) -> ForeignDate? {
+        guard let raw = t.text(row, column) else { return nil }
+        if let d = ForeignDate.parse(raw) { return d }
+        c.warn(t.diagnostic(.warning, .importBadValue, "\(quoted(raw)) is not a date", row: row, column: column))
+        return nil
+    }
+
+    /// A rating on the half-star scale 0.5–5, kept exactly (4.5 stays 4.5).
+    static func rating(_ t: CSVTable, _ row: CSVFile.Record, _ c: ItemCollector, src: SourceRef, date: ForeignDate?) -> ForeignRating? {
+        guard let raw = t.text(row, "Rating") else { return nil }
+        guard let v = Double(raw), v >= 0.5, v <= 5, (v * 2).rounded() == v * 2 else {
+            c.warn(t.diagnostic(.warning, .importBadValue, "rating \(quoted(raw)) is not 0.5–5 in half stars; kept as extra", row: row, column: "Rating"))
+            return nil
+        }
+        return ForeignRating(value: v, scale: .halfStars5, raw: raw, date: date, source: src)
+    }
+
+    /// A list file: the metadata block gives the list, each row below `Position,…` a film.
+    static func readList(_ file: InputFile, _ csv: CSVFile, deleted: Bool, into c: ItemCollector, options: ImportOptions) {
+        guard let meta = csv.table(headerWhere: { $0.map { $0.lowercased() }.starts(with: ["date", "name", "tags", "url"]) }),
+              let films = csv.table(headerWhere: { $0.first?.lowercased() == "position" }) else { return }
+        for d in films.raggedRows { c.warn(d) }
+        if deleted && !options.includeDeleted {
+            c.ignoreRows(films.rows.count, "deleted or orphaned entry (includeDeleted is off)")
+            return
+        }
+        let info = meta.rows.first { $0.line < films.header.line }
+        let name = info.flatMap { meta.text($0, "Name") } ?? ((file.baseName as NSString).deletingPathExtension)
+        let listSrc = info.map { meta.ref(.letterboxd, file, $0, uri: meta.text($0, "URL")) } ?? SourceRef(service: .letterboxd, file: file.inner)
+        let key = c.addList(ForeignList(
+            key: c.listKey(file.inner), service: .letterboxd, name: name,
+            description: info.flatMap { meta.value($0, "Description") }.flatMap { Values.text($0) == nil ? nil : $0 },
+            tags: Values.tags(info.flatMap { meta.value($0, "Tags") }), uri: info.flatMap { meta.text($0, "URL") },
+            createdAt: info.flatMap { ForeignDate.parse(meta.value($0, "Date")) }, deleted: deleted, source: listSrc))
+        for row in films.rows {
+            defer { c.finishRow() }
+            let uri = films.text(row, "URL")
+            let src = films.ref(.letterboxd, file, row, uri: uri)
+            guard let title = films.text(row, "Name") else {
+                c.malformed(src.position, "no film name", films.diagnostic(.error, .importMalformedRow, "a list row without a film name", row: row, column: "Name"))
+                continue
+            }
+            let year = Values.year(films.value(row, "Year"))
+            let i = film(title, year, uri: uri, filmLevel: true, src, c) {
+                films.diagnostic(.warning, .importAmbiguousRow, "\(quoted(title)) names more than one film of this export; joined to the first", row: row, column: "Name")
+            }
+            let position = Values.int(films.value(row, "Position"))
+            let note = films.value(row, "Description").flatMap { Values.text($0) == nil ? nil : $0 }
+            c.update(i) { item in
+                if item.ids.letterboxdURI == nil { item.ids.letterboxdURI = uri }
+                if item.ids.letterboxdSlug == nil { item.ids.letterboxdSlug = slug(uri) }
+                item.lists.append(ListMembership(listKey: key, listName: name, position: position, note: note, source: src))
+                item.extras += films.extras(row, known: ["position", "name", "year", "url", "description"], source: src)
+            }
+        }
+    }
+}

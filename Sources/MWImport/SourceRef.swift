@@ -1,0 +1,37 @@
+import Foundation
+
+/// The service an export comes from.
+public enum ForeignService: String, Sendable, Codable, CaseIterable, Hashable {
+    case letterboxd, imdb, trakt, tvtime
+}
+
+/// Where a piece of imported data was read: the service, the file inside the export (as the
+/// user has it: `lists/faves.csv` in a ZIP or folder), and, for CSV, the line the row starts on
+/// and its data-row number; for JSON, the index in the top-level array. `uri` is the row's own
+/// link when it has one (a Letterboxd diary row links the diary ENTRY, not the film).
+public struct SourceRef: Sendable, Codable, Hashable {
+    public var service: ForeignService
+    /// Path of the file inside the export (or the file's name when given alone).
+    public var file: String
+    /// 1-based line where the CSV row starts (nil for JSON).
+    public var line: Int?
+    /// 1-based data row (CSV, header = 0) or 1-based element of the top-level JSON array.
+    public var row: Int?
+    /// The row's URI/URL as written, when it has one.
+    public var uri: String?
+
+    public init(service: ForeignService, file: String, line: Int? = nil, row: Int? = nil, uri: String? = nil) {
+        self.service = service
+        self.file = file
+        self.line = line
+        self.row = row
+        self.uri = uri
+    }
+
+    /// `file:line` (or `file#row` for JSON), for messages.
+    public var position: String {
+        if let line { return "\(file):\(line)" }
+        if let row { return "\(file)#\(row)" }
+        return file
+    }
+}
