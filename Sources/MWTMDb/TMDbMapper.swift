@@ -62,7 +62,7 @@ public enum TMDbMapper {
             status: nonEmpty(m.status))
     }
 
-    /// A show's metadata. Runtime is the first `episode_run_time` entry (0 when the list is empty).
+    /// A show's metadata. Runtime: see ``runtime(show:)``.
     public static func metadata(show s: TMDbShow) -> TitleMetadata {
         TitleMetadata(
             title: s.name ?? "",
@@ -71,7 +71,7 @@ public enum TMDbMapper {
             year: year(s.firstAirDate),
             overview: s.overview,
             genres: (s.genres ?? []).compactMap(\.name),
-            runtime: s.episodeRunTime?.first ?? 0,
+            runtime: runtime(show: s),
             posterPath: nonEmpty(s.posterPath),
             backdropPath: nonEmpty(s.backdropPath),
             originalLanguage: nonEmpty(s.originalLanguage),
@@ -83,6 +83,18 @@ public enum TMDbMapper {
             status: nonEmpty(s.status),
             numberOfSeasons: s.numberOfSeasons,
             numberOfEpisodes: s.numberOfEpisodes)
+    }
+
+    /// A show's typical episode length in minutes. TMDb's `episode_run_time` is empty for most
+    /// shows today, so: its first entry when positive; else the latest aired episode's runtime
+    /// (part of every show response, so the value does not depend on which seasons a library
+    /// asked for); else the median runtime of the appended seasons' episodes (the lower middle
+    /// value for an even count); else 0.
+    public static func runtime(show s: TMDbShow) -> Int {
+        if let r = s.episodeRunTime?.first, r > 0 { return r }
+        if let r = s.lastEpisodeToAir?.runtime, r > 0 { return r }
+        let episodes = s.appendedSeasons.values.flatMap { $0.episodes ?? [] }.compactMap(\.runtime).filter { $0 > 0 }.sorted()
+        return episodes.isEmpty ? 0 : episodes[(episodes.count - 1) / 2]
     }
 
     /// An episode's metadata from a season's `episodes` entry.

@@ -23,6 +23,8 @@ public struct TMDbShow: Decodable, Sendable, Equatable {
     public var numberOfEpisodes: Int?
     /// Season summaries (no episodes); includes season 0 "Specials" when TMDb has one.
     public var seasons: [TMDbSeason]?
+    /// The latest aired episode (its runtime stands in when `episode_run_time` is empty).
+    public var lastEpisodeToAir: TMDbEpisode?
     /// Present when `external_ids` was appended.
     public var externalIDs: TMDbExternalIDs?
     /// Season details appended with `season/{n}`, by season number.
@@ -49,6 +51,7 @@ extension TMDbShow: TMDbModel {
         .optional("number_of_seasons") { $0.numberOfSeasons = $1 },
         .optional("number_of_episodes") { $0.numberOfEpisodes = $1 },
         .optional("seasons") { $0.seasons = $1 },
+        .optional("last_episode_to_air") { $0.lastEpisodeToAir = $1 },
         .optional("external_ids") { $0.externalIDs = $1 },
         .numbered("season/") { $0.appendedSeasons[$1] = $2 },
     ]

@@ -39,7 +39,7 @@ struct MapperTests {
         #expect(s.numberOfSeasons == 3 && s.numberOfEpisodes == 12)
         #expect(s.imdbId == "tt0000013")
         #expect(s.lastAirDate == TMDbMapper.date("2013-09-29"))
-        #expect((try Expected.show(14)).runtime == 0)   // empty episode_run_time
+        #expect((try Expected.show(14)).runtime == 56)   // empty episode_run_time: the latest episode's
         let e = try Expected.episode(13, 1, 3)
         #expect(e.name == "S1E3 of 13" && e.runtime == nil && e.stillPath == "/st13_1_3.jpg")
         #expect((try Expected.episode(13, 1, 4)).airDate == nil)
@@ -83,5 +83,31 @@ struct MapperTests {
             let full = min(4, pow(2, Double(attempt - 1)))
             #expect(d >= full / 2 && d <= full)
         }
+    }
+}
+
+/// Most shows on TMDb have an empty `episode_run_time`: the runtime comes from the episodes.
+struct ShowRuntimeTests {
+    func show(_ json: [String: Any]) throws -> TMDbShow {
+        var j = json
+        j["id"] = 7
+        return try JSONDecoder().decode(TMDbShow.self, from: JSONSerialization.data(withJSONObject: j))
+    }
+
+    @Test func fromTheListWhenItHasOne() throws {
+        #expect(TMDbMapper.runtime(show: try show(["episode_run_time": [30, 45]])) == 30)
+    }
+
+    @Test func elseTheLatestEpisode() throws {
+        #expect(TMDbMapper.runtime(show: try show(["episode_run_time": [Int](), "last_episode_to_air": ["id": 7, "runtime": 56]])) == 56)
+    }
+
+    @Test func elseTheMedianOfTheAppendedEpisodesThenZero() throws {
+        let s = try show(["episode_run_time": [Int](),
+                          "season/1": ["episodes": [["id": 1, "runtime": 42], ["id": 2, "runtime": 60], ["id": 3, "runtime": NSNull()], ["id": 4, "runtime": 0]]],
+                          "season/2": ["episodes": [["id": 5, "runtime": 45], ["id": 6, "runtime": 44]]],
+                          "last_episode_to_air": ["id": 7, "runtime": NSNull()]])
+        #expect(TMDbMapper.runtime(show: s) == 44)   // 42, 44, 45, 60: the lower middle
+        #expect(TMDbMapper.runtime(show: try show(["episode_run_time": [Int]()])) == 0)
     }
 }
