@@ -75,6 +75,13 @@ final class ZipScan {
     /// every other problem is a diagnostic.
     func run(url: URL) throws {
         let reader = try ArchiveReader(url: url)
+        // A bomb is refused from the declared sizes before anything is inflated, whether or not
+        // this scan would have read the entry's bytes (validate skips images; unpack reads them).
+        if let bomb = ZipCentralDirectory.read(url: url, maxEntries: p.limits.maxEntries)?.bomb(p.limits) {
+            error(.zipLimitExceeded, bomb.message)
+            stopped = true
+            return
+        }
         while true {
             let raw: RawEntry?
             do { raw = try reader.next() } catch {

@@ -155,6 +155,37 @@ import MWCore
         #expect(r.result.diagnostics.codes(.error).contains("zip-limit-exceeded"))
     }
 
+    /// A bomb among the images, whose bytes validate and quick verify never read: every
+    /// command refuses it from the declared sizes, before inflating anything.
+    @Test func aBombAmongTheImagesIsRefusedByEveryCommandFromTheHeaders() throws {
+        let s = try Scratch(); defer { s.cleanUp() }
+        let zip = s.url("image-bomb.zip")
+        try RawZip.build(zip, [RawSpec(name: "backup.json", data: try Self.backupJSON(), compression: .deflate),
+                               RawSpec(name: "images/posters/p1.jpg", data: [UInt8](repeating: 0, count: 16 << 20), compression: .deflate)])
+        let validate = try ZipBackup.read(url: zip, options: ReadOptions(buildLibrary: false))
+        let declared = validate.result.diagnostics.filter { $0.code == "zip-limit-exceeded" }
+        #expect(!validate.result.isValid && declared.first?.message.contains("declares 16777216 bytes") == true, "\(validate.result.diagnostics)")
+        #expect(!(try ZipVerifier.verify(url: zip, quick: true)).valid)
+        try expectRejected(zip, "zip-limit-exceeded", in: s)
+        // The same image stored (not deflated) has ratio 1: accepted.
+        let stored = s.url("stored.zip")
+        try RawZip.build(stored, [RawSpec(name: "backup.json", data: try Self.backupJSON(), compression: .deflate),
+                                  RawSpec(name: "images/posters/p1.jpg", data: [UInt8](repeating: 0, count: 2 << 20))])
+        #expect(!(try ZipBackup.read(url: stored)).result.diagnostics.contains { $0.code == "zip-limit-exceeded" })
+    }
+
+    @Test func theCentralDirectoryIsReadForZIP64Too() throws {
+        let s = try Scratch(); defer { s.cleanUp() }
+        let zip = s.url("z64.zip")
+        try RawZip.build(zip, [RawSpec(name: "backup.json", data: try Self.backupJSON(), compression: .deflate),
+                               RawSpec(name: "a.bin", data: [UInt8](repeating: 7, count: 3 << 20), compression: .deflate)],
+                         options: "zip:zip64")
+        let cd = try #require(ZipCentralDirectory.read(url: zip, maxEntries: 100))
+        #expect(cd.entries.map(\.name) == ["backup.json", "a.bin"])
+        #expect(cd.entries[1].uncompressedSize == 3 << 20 && cd.entries[1].compressedSize < 64 << 10)
+        #expect(cd.bomb(ZipLimits()) != nil && cd.bomb(ZipLimits(maxRatio: 100_000)) == nil)
+    }
+
     @Test func totalSizeAndEntryCountLimits() throws {
         let s = try Scratch(); defer { s.cleanUp() }
         let big = s.url("big.zip")
