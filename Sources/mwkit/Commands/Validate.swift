@@ -30,7 +30,15 @@ struct Validate: ParsableCommand {
     }
 
     func run() throws {
-        let files = try FileExpander.expand(paths)
+        // Files as given (a missing one is reported as unreadable), directories searched.
+        let files: [String]
+        do {
+            files = try paths.flatMap { p -> [String] in
+                var isDir: ObjCBool = false
+                guard p != "-", FileManager.default.fileExists(atPath: p, isDirectory: &isDir), isDir.boolValue else { return [p] }
+                return try BatchInputs.expand([p]).map(\.path)
+            }
+        } catch { throw CLIExit.from(error) }
         var reports = [FileReport?](repeating: nil, count: files.count)
         var unreadable = false
         let lock = NSLock()
@@ -55,30 +63,5 @@ struct Validate: ParsableCommand {
         print(format.reporter(verbose: reporting.verbose).render(all), terminator: "")
         if unreadable { throw ExitCode(2) }
         if !all.allSatisfy(\.valid) { throw ExitCode(1) }
-    }
-}
-
-/// Expands command-line paths: files as given, directories recursively (*.json, *.zip), sorted.
-enum FileExpander {
-    static func expand(_ paths: [String]) throws -> [String] {
-        var out: [String] = []
-        for p in paths {
-            var isDir: ObjCBool = false
-            if p != "-", FileManager.default.fileExists(atPath: p, isDirectory: &isDir), isDir.boolValue {
-                guard let e = FileManager.default.enumerator(atPath: p) else { throw CLIExit.failure("cannot read directory \(p)", code: 2) }
-                var found: [String] = []
-                for case let rel as String in e {
-                    let lower = rel.lowercased()
-                    guard lower.hasSuffix(".json") || lower.hasSuffix(".zip") else { continue }
-                    let full = (p as NSString).appendingPathComponent(rel)
-                    var d: ObjCBool = false
-                    if FileManager.default.fileExists(atPath: full, isDirectory: &d), !d.boolValue { found.append(full) }
-                }
-                out += found.sorted()
-            } else {
-                out.append(p)
-            }
-        }
-        return out
     }
 }
