@@ -42,7 +42,7 @@ import Testing
             #expect((lanterns?.candidates.first?.score ?? 100) < 100)
             expectReview(r.outcome("orchardNoYear"), "no year in the file")
             expectReview(r.outcome("silver"), "another candidate could be this title")
-            let voyage = expectReview(r.outcome("grandVoyage"), "no candidate with this title")
+            let voyage = expectReview(r.outcome("grandVoyage"), "only a title with another leading article: movie:1013 Le Grand Voyage (2004)")
             #expect(voyage?.candidates.first?.tmdbId == 1013)
             expectReview(r.outcome("windowSeat"), "no candidate of this title from 2020")
 
@@ -71,6 +71,11 @@ import Testing
             // IMDb ID, and the show with its episode each share one.
             #expect(first.stats.distinctKeys == 21)
             #expect(!received.contains { $0.contains("1012") })
+            // A Letterboxd film looks at shows only when that could still give a clear winner:
+            // "Ashfall Chronicles" (no film of that name) yes, "Cafe Noir" (two films) no.
+            #expect(received.contains { $0.hasPrefix("/search/tv?page=1&query=Ashfall") })
+            #expect(!received.contains { $0.hasPrefix("/search/tv?page=1&query=Cafe") })
+            #expect(!received.contains { $0.hasPrefix("/search/tv?page=1&query=Glass") })
 
             // A second run over the warm cache, with a fresh client: nothing sent, same answers.
             let second = try await TMDbMatcher(client: await matchClient(server, cache: cache)).match(TrapItems.all)

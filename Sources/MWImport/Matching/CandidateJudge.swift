@@ -103,7 +103,17 @@ enum CandidateJudge {
         if !sameTitle.isEmpty {
             return .review("no candidate of this title from \(year)")
         }
+        if let other = titled.first(where: { $0.1 == .foreignArticle }) {
+            return .review("only a title with another leading article: \(describe(other.0))")
+        }
         return .review("no candidate with this title")
+    }
+
+    /// Whether adding shows to `candidates` could still give a clear winner: the row has a year
+    /// and no candidate already blocks it (a TV search that cannot change the verdict is not sent).
+    static func showCouldWin(_ candidates: [MatchCandidate], _ s: MatchSubject) -> Bool {
+        guard let year = s.year else { return false }
+        return !candidates.contains { c in titleMatch(c, s).couldBeSameTitle && (c.year.map { abs($0 - year) <= 1 } ?? true) }
     }
 
     static func describe(_ c: MatchCandidate) -> String {

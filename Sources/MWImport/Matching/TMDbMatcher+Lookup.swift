@@ -94,7 +94,7 @@ extension TMDbMatcher {
         case .any: try await run(nil)
         }
         var verdict = CandidateJudge.verdict(candidates, s)
-        if s.kind == .film, options.searchTVForFilms, failures.isEmpty, case .review = verdict {
+        if s.kind == .film, options.searchTVForFilms, failures.isEmpty, case .review = verdict, CandidateJudge.showCouldWin(candidates, s) {
             try await run(.tv)
             verdict = CandidateJudge.verdict(candidates, s)
         }
