@@ -103,6 +103,9 @@ public final class TMDbMatcher: Sendable {
     /// Runs the lookups of `subjects`, at most ``MatchOptions/concurrentLookups`` at a time.
     private func lookUp(_ subjects: [MatchSubject]) async throws -> [String: SubjectResult] {
         let memo = RequestMemo()
+        // A warm re-run reads the first request of every lookup in one database read instead
+        // of one read per lookup.
+        client.preloadCache(Array(Set(subjects.compactMap(\.firstRequest).map(RequestKey.init))).map { ($0.path, $0.query) })
         var out: [String: SubjectResult] = [:]
         try await withThrowingTaskGroup(of: (String, SubjectResult).self) { group in
             var next = 0
@@ -118,6 +121,31 @@ public final class TMDbMatcher: Sendable {
             }
         }
         return out
+    }
+}
+
+/// A request as a hashable value, to preload each once.
+struct RequestKey: Hashable {
+    var path: String
+    var query: [(String, String)]
+    init(_ r: (path: String, query: [(String, String)])) { path = r.path; query = r.query }
+    static func == (a: Self, b: Self) -> Bool { a.path == b.path && a.query.elementsEqual(b.query, by: ==) }
+    func hash(into h: inout Hasher) {
+        h.combine(path)
+        for (n, v) in query { h.combine(n); h.combine(v) }
+    }
+}
+
+extension MatchSubject {
+    /// The request the lookup starts with (as the client's endpoints form it).
+    var firstRequest: (path: String, query: [(String, String)])? {
+        if let i = imdb { return TMDbClient.findRequest(i, source: .imdb) }
+        if let t = tvdb { return TMDbClient.findRequest(String(t), source: .tvdb) }
+        if let i = episodeIMDb { return TMDbClient.findRequest(i, source: .imdb) }
+        if let t = episodeTVDB { return TMDbClient.findRequest(String(t), source: .tvdb) }
+        guard let title else { return nil }
+        let path = kind == .tv ? "/search/tv" : kind == .any ? "/search/multi" : "/search/movie"
+        return (path, [("query", title), ("page", "1")])
     }
 }
 
