@@ -52,8 +52,12 @@ let package = Package(
         // it: load any input, write any format, restore input, hydrate setup. The CLI calls these.
         .target(name: "MWJobs", dependencies: ["MWCore", "MWArchive", "MWStore", "MWTMDb"]),
         // Readers of third-party exports (Letterboxd, IMDb, Trakt, TV Time) into a neutral,
-        // lossless intermediate (ForeignExport); MWArchive for reading export ZIPs.
-        .target(name: "MWImport", dependencies: ["MWFoundation", "MWCore", "MWArchive"]),
+        // lossless intermediate (ForeignExport); MWArchive for reading export ZIPs; MWTMDb for
+        // matching items to TMDb IDs; CSV.swift to write the review file.
+        .target(name: "MWImport", dependencies: [
+            "MWFoundation", "MWCore", "MWArchive", "MWTMDb",
+            .product(name: "CSV", package: "CSV.swift"),
+        ]),
         .executableTarget(name: "mwkit", dependencies: [
             "MWCore", "MWArchive", "MWStore", "MWTMDb", "MWJobs",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -65,7 +69,10 @@ let package = Package(
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "MWJobsTests", dependencies: ["MWJobs", "MWCore"]),
-        .testTarget(name: "MWImportTests", dependencies: ["MWImport", "MWFoundation", "MWArchive"]),
+        .testTarget(name: "MWImportTests", dependencies: [
+            "MWImport", "MWFoundation", "MWArchive", "MWTMDb",
+            .product(name: "FlyingFox", package: "FlyingFox"),
+        ]),
         .testTarget(name: "MWArchiveTests", dependencies: ["MWArchive", "MWCore"]),
         .testTarget(name: "MWStoreTests", dependencies: [
             "MWStore", "MWCore",

@@ -8,6 +8,12 @@ public struct TMDbSearchItem: Decodable, Sendable, Equatable {
     /// Movies have a title, shows and people a name.
     public var title: String?
     public var name: String?
+    /// The title in the original language (movies); matching compares it too.
+    public var originalTitle: String?
+    /// The name in the original language (shows).
+    public var originalName: String?
+    /// For an episode in `/find`'s `tv_episode_results`: its show's TMDb id.
+    public var showId: Int64?
     public var releaseDate: String?
     public var firstAirDate: String?
     public var posterPath: String?
@@ -20,6 +26,9 @@ extension TMDbSearchItem: TMDbModel {
         .optional("media_type") { $0.mediaType = $1 },
         .optional("title") { $0.title = $1 },
         .optional("name") { $0.name = $1 },
+        .optional("original_title") { $0.originalTitle = $1 },
+        .optional("original_name") { $0.originalName = $1 },
+        .optional("show_id") { $0.showId = $1 },
         .optional("release_date") { $0.releaseDate = $1 },
         .optional("first_air_date") { $0.firstAirDate = $1 },
         .optional("poster_path") { $0.posterPath = $1 },
@@ -44,7 +53,7 @@ extension TMDbSearchPage: TMDbModel {
     ]
 }
 
-/// `GET /find/{external_id}?external_source=imdb_id`.
+/// `GET /find/{external_id}?external_source=imdb_id` (or `tvdb_id`).
 public struct TMDbFindResult: Decodable, Sendable, Equatable {
     /// Each list is empty when TMDb leaves it out or sends `null`.
     public var movieResults: [TMDbSearchItem] = []
