@@ -15,20 +15,21 @@ extension RestoreSession {
     func merge(_ library: Library) throws {
         try setMeta(MetaKey.sourceVersion, library.sourceVersion, onlyIfAbsent: true)
         try setMeta(MetaKey.exportDate, library.exportDate, onlyIfAbsent: true)
-        let insertedLists = try mergeLists(library.lists)
-        try mergeTitles(library.titles)
-        try mergeEpisodes(library.episodes)
-        try mergeItems(library.lists, insertedLists: insertedLists)
-        try mergeNotes(library.notes)
-        if let p = library.preferences { try mergePreferences(p) }
+        let ids = MergeIds()
+        let insertedLists = try mergeLists(library.lists, ids)
+        try mergeTitles(library.titles, ids)
+        try mergeEpisodes(library.episodes, ids)
+        try mergeItems(library.lists, insertedLists: insertedLists, ids)
+        try mergeNotes(library.notes, ids)
+        if let p = library.preferences { try mergePreferences(p, ids) }
     }
 
     // MARK: Lists
 
     /// Returns the database ids of the lists inserted.
-    private func mergeLists(_ lists: [MediaList]) throws -> Set<String> {
+    private func mergeLists(_ lists: [MediaList], _ ids: MergeIds) throws -> Set<String> {
         var existing: [MediaList] = []
-        let all = try statement(StoreSQL.select("lists", ListRow.columns) + " ORDER BY seq")
+        let all = try statements(StoreSQL.select("lists", ListRow.columns) + " ORDER BY seq")
         while try all.step() { existing.append(ListRow.read(all)) }
         all.reset()
         var inserted: Set<String> = []
@@ -39,17 +40,17 @@ extension RestoreSession {
             guard let idx = matchIndex else {
                 var new = l
                 new.items = []
-                try insertList(new)
+                try insert(ListTable.self, new)
                 existing.append(new)
                 inserted.insert(l.id)
                 decide(.list, .insert, backupId: l.id, databaseId: l.id, key: l.name)
                 continue
             }
             let e = existing[idx]
-            if e.id != l.id { listRemap[l.id] = e.id }
+            if e.id != l.id { ids.lists[l.id] = e.id }
             let r = ConflictResolver.list(existing: e, incoming: l, policy: options.onConflict)
             if r.changes {
-                var s = try statement(StoreSQL.update("lists", ListRow.columns))
+                var s = try statements(StoreSQL.update("lists", ListRow.columns))
                 ListRow.bindColumns(&s, r.merged)
                 s.bind(e.id)
                 try s.run()
@@ -63,20 +64,20 @@ extension RestoreSession {
 
     // MARK: Titles
 
-    private func mergeTitles(_ titles: [Title]) throws {
-        let byKey = try statement(StoreSQL.select("titles", TitleRow.columns) + " WHERE tmdb_id = ? AND media_type = ?")
+    private func mergeTitles(_ titles: [Title], _ ids: MergeIds) throws {
+        let byKey = try statements(StoreSQL.select("titles", TitleRow.columns) + " WHERE tmdb_id = ? AND media_type = ?")
         for t in titles {
             let key = "\(t.mediaType.rawValue):\(t.tmdbId)"
             byKey.bind(t.tmdbId)
             byKey.bind(t.mediaType.rawValue)
             let found = try byKey.step() ? try TitleRow.read(byKey) : nil
             byKey.reset()
-            knownTitles.insert(t.id)
+            ids.knownTitles.insert(t.id)
             if let e = found {
-                if e.id != t.id { titleRemap[t.id] = e.id }
+                if e.id != t.id { ids.titles[t.id] = e.id }
                 let r = ConflictResolver.title(existing: e, incoming: t, policy: options.onConflict)
                 if r.changes {
-                    var s = try statement(.updateTitle)
+                    var s = try statements(.update, .title)
                     TitleRow.bindColumns(&s, r.merged)
                     s.bind(e.id)
                     try s.run()
@@ -87,34 +88,34 @@ extension RestoreSession {
             }
             var new = t
             var reason: String? = nil
-            if try exists("titles", id: t.id) {
-                new.id = try freeId("titles") { DerivedID.make("mwkit-title", t.id, key, $0) }
-                titleRemap[t.id] = new.id
+            if try exists(.title, id: t.id) {
+                new.id = try freeId(.title) { DerivedID.make("mwkit-title", t.id, key, $0) }
+                ids.titles[t.id] = new.id
                 reason = "id \(t.id) is used by another title in the database; inserted as \(new.id)"
                 report.warnings.append("title \(key): " + reason!)
             }
-            try insertTitle(new)
-            insertedTitles.insert(new.id)
+            try insert(TitleTable.self, new)
+            ids.insertedTitles.insert(new.id)
             decide(.title, .insert, backupId: t.id, databaseId: new.id, key: key, reason: reason)
         }
     }
 
     // MARK: Episodes
 
-    private func mergeEpisodes(_ episodes: [Episode]) throws {
-        let byKey = try statement(StoreSQL.select("episodes", EpisodeRow.columns)
+    private func mergeEpisodes(_ episodes: [Episode], _ ids: MergeIds) throws {
+        let byKey = try statements(StoreSQL.select("episodes", EpisodeRow.columns)
                                   + " WHERE show_id = ? AND season_number = ? AND episode_number = ?")
         for ep in episodes {
-            guard knownTitles.contains(ep.showId) else {
+            guard ids.knownTitles.contains(ep.showId) else {
                 report.warnings.append("episode \(ep.id) belongs to show \(ep.showId), which the backup does not hold; skipped")
                 decide(.episode, .skip, backupId: ep.id, databaseId: nil, key: "\(ep.showId):\(ep.episodeCode)",
                        reason: "show missing")
                 continue
             }
-            let show = titleRemap[ep.showId] ?? ep.showId
+            let show = ids.titles[ep.showId] ?? ep.showId
             let key = "\(show):\(ep.episodeCode)"
             var found: Episode? = nil
-            if !insertedTitles.contains(show) {
+            if !ids.insertedTitles.contains(show) {
                 byKey.bind(show)
                 byKey.bind(ep.seasonNumber)
                 byKey.bind(ep.episodeNumber)
@@ -122,10 +123,10 @@ extension RestoreSession {
                 byKey.reset()
             }
             if let e = found {
-                if e.id != ep.id { episodeRemap[ep.id] = e.id }
+                if e.id != ep.id { ids.episodes[ep.id] = e.id }
                 let r = ConflictResolver.episode(existing: e, incoming: ep, policy: options.onConflict)
                 if r.changes {
-                    var s = try statement(.updateEpisode)
+                    var s = try statements(.update, .episode)
                     EpisodeRow.bindColumns(&s, r.merged)
                     s.bind(e.id)
                     try s.run()
@@ -140,14 +141,14 @@ extension RestoreSession {
             do {
                 // The insert's own UNIQUE check on `id` doubles as the collision probe (one
                 // B-tree descent instead of two; a failed statement leaves the transaction intact).
-                try insertEpisode(new)
+                try insert(EpisodeTable.self, new)
             } catch let e as DatabaseError where e.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE
                                                 && (e.message ?? "").contains("episodes.id") {
-                new.id = try freeId("episodes") { DerivedID.make("mwkit-episode", ep.id, key, $0) }
-                episodeRemap[ep.id] = new.id
+                new.id = try freeId(.episode) { DerivedID.make("mwkit-episode", ep.id, key, $0) }
+                ids.episodes[ep.id] = new.id
                 reason = "id \(ep.id) is used by another episode in the database; inserted as \(new.id)"
                 report.warnings.append("episode \(key): " + reason!)
-                try insertEpisode(new)
+                try insert(EpisodeTable.self, new)
             }
             decide(.episode, .insert, backupId: ep.id, databaseId: new.id, key: key, reason: reason)
         }
@@ -155,18 +156,18 @@ extension RestoreSession {
 
     // MARK: List items
 
-    private func mergeItems(_ lists: [MediaList], insertedLists: Set<String>) throws {
-        let byKey = try statement("SELECT seq, id, list_id, title_id, order_index, date_added FROM list_items WHERE list_id = ? AND title_id = ?")
-        let maxOrder = try statement("SELECT max(order_index) FROM list_items WHERE list_id = ?")
+    private func mergeItems(_ lists: [MediaList], insertedLists: Set<String>, _ ids: MergeIds) throws {
+        let byKey = try statements("SELECT seq, id, list_id, title_id, order_index, date_added FROM list_items WHERE list_id = ? AND title_id = ?")
+        let maxOrder = try statements("SELECT max(order_index) FROM list_items WHERE list_id = ?")
         var nextOrder: [String: Int] = [:]
         var seen: Set<String> = []
         var usedIds: Set<String> = []
         for l in lists {
-            let listId = listRemap[l.id] ?? l.id
+            let listId = ids.lists[l.id] ?? l.id
             for i in l.items {
-                let titleId = titleRemap[i.titleId] ?? i.titleId
+                let titleId = ids.titles[i.titleId] ?? i.titleId
                 let key = "\(listId):\(titleId)"
-                guard knownTitles.contains(i.titleId) else {
+                guard ids.knownTitles.contains(i.titleId) else {
                     report.warnings.append("list \(quoted(l.name)) refers to title \(i.titleId), which the backup does not hold; skipped")
                     decide(.listItem, .skip, backupId: i.id, databaseId: nil, key: key, reason: "title missing")
                     continue
@@ -177,7 +178,7 @@ extension RestoreSession {
                     continue
                 }
                 var found: (seq: Int64, item: ListItem)? = nil
-                if !insertedLists.contains(listId) && !insertedTitles.contains(titleId) {
+                if !insertedLists.contains(listId) && !ids.insertedTitles.contains(titleId) {
                     byKey.bind(listId)
                     byKey.bind(titleId)
                     if try byKey.step() {
@@ -188,12 +189,12 @@ extension RestoreSession {
                 if let (seq, e) = found {
                     var r = ConflictResolver.listItem(existing: e, incoming: i, policy: options.onConflict)
                     if r.merged.id != e.id, let newId = r.merged.id,
-                       try exists("list_items", id: newId) || usedIds.contains(newId) {
+                       try exists(.listItem, id: newId) || usedIds.contains(newId) {
                         r.merged.id = e.id
                         r.changes = r.merged != e
                     }
                     if r.changes {
-                        let s = try statement("UPDATE list_items SET id = ?, order_index = ?, date_added = ? WHERE seq = ?")
+                        let s = try statements("UPDATE list_items SET id = ?, order_index = ?, date_added = ? WHERE seq = ?")
                         s.bind(r.merged.id)
                         s.bind(r.merged.orderIndex)
                         s.bind(r.merged.dateAdded)
@@ -218,14 +219,14 @@ extension RestoreSession {
                     nextOrder[listId]! += 1
                 }
                 if let id = i.id {
-                    let taken = try exists("list_items", id: id)
+                    let taken = try exists(.listItem, id: id)
                     if usedIds.contains(id) || taken {
                         new.id = nil
                         reason = "item id \(id) is used by another membership in the database; stored without id"
                     }
                     usedIds.insert(id)
                 }
-                try insertItem(new, listId: listId)
+                try insert(ListItemTable.self, ListMembership(listId: listId, item: new))
                 decide(.listItem, .insert, backupId: i.id, databaseId: new.id, key: key, reason: reason)
             }
         }
@@ -233,10 +234,10 @@ extension RestoreSession {
 
     // MARK: Notes
 
-    private func mergeNotes(_ notes: [Note]) throws {
-        let byId = try statement(StoreSQL.select("notes", NoteRow.columns) + " WHERE id = ?")
-        let byTitleText = try statement(StoreSQL.select("notes", NoteRow.columns) + " WHERE title_id = ? AND text = ? ORDER BY seq LIMIT 1")
-        let byEpisodeText = try statement(StoreSQL.select("notes", NoteRow.columns) + " WHERE episode_id = ? AND text = ? ORDER BY seq LIMIT 1")
+    private func mergeNotes(_ notes: [Note], _ ids: MergeIds) throws {
+        let byId = try statements(StoreSQL.select("notes", NoteRow.columns) + " WHERE id = ?")
+        let byTitleText = try statements(StoreSQL.select("notes", NoteRow.columns) + " WHERE title_id = ? AND text = ? ORDER BY seq LIMIT 1")
+        let byEpisodeText = try statements(StoreSQL.select("notes", NoteRow.columns) + " WHERE episode_id = ? AND text = ? ORDER BY seq LIMIT 1")
         for n in notes {
             let isTitle = n.parentType == .title
             guard n.parentType.isKnown else {
@@ -244,9 +245,9 @@ extension RestoreSession {
                 decide(.note, .skip, backupId: n.id, databaseId: nil, key: n.id, reason: "unknown parent type")
                 continue
             }
-            let parent = isTitle ? (titleRemap[n.parentId] ?? n.parentId) : (episodeRemap[n.parentId] ?? n.parentId)
+            let parent = isTitle ? (ids.titles[n.parentId] ?? n.parentId) : (ids.episodes[n.parentId] ?? n.parentId)
             let key = "\(n.parentType.rawValue):\(parent)"
-            guard try exists(isTitle ? "titles" : "episodes", id: parent) else {
+            guard try exists(isTitle ? .title : .episode, id: parent) else {
                 report.warnings.append("note \(n.id) refers to \(n.parentType.rawValue) \(n.parentId), which is in neither the backup nor the database; skipped")
                 decide(.note, .skip, backupId: n.id, databaseId: nil, key: key, reason: "parent missing")
                 continue
@@ -255,7 +256,7 @@ extension RestoreSession {
             byId.bind(n.id)
             if try byId.step() { found = NoteRow.read(byId) }
             byId.reset()
-            if found == nil && !(isTitle && insertedTitles.contains(parent)) {
+            if found == nil && !(isTitle && ids.insertedTitles.contains(parent)) {
                 let s = isTitle ? byTitleText : byEpisodeText
                 s.bind(parent)
                 s.bind(n.text)
@@ -267,7 +268,7 @@ extension RestoreSession {
             if let e = found {
                 let r = ConflictResolver.note(existing: e, incoming: incoming, policy: options.onConflict)
                 if r.changes {
-                    var s = try statement(.updateNote)
+                    var s = try statements(.update, .note)
                     NoteRow.bindColumns(&s, r.merged)
                     s.bind(e.id)
                     try s.run()
@@ -277,35 +278,35 @@ extension RestoreSession {
                        reason: r.fields.contains("parent") ? "a note keeps its parent; the backup's parent was not applied" : nil)
                 continue
             }
-            try insertNote(incoming)
+            try insert(NoteTable.self, incoming)
             decide(.note, .insert, backupId: n.id, databaseId: n.id, key: key)
         }
     }
 
     // MARK: Preferences
 
-    private func mergePreferences(_ p: UserPreferences) throws {
+    private func mergePreferences(_ p: UserPreferences, _ ids: MergeIds) throws {
         var incoming = p
         if let d = p.defaultListId {
-            let mapped = listRemap[d] ?? d
-            if try exists("lists", id: mapped) {
+            let mapped = ids.lists[d] ?? d
+            if try exists(.list, id: mapped) {
                 incoming.defaultListId = mapped
             } else {
                 incoming.defaultListId = nil
                 report.warnings.append("preferences name default list \(d), which is in neither the backup nor the database; cleared")
             }
         }
-        let s = try statement(StoreSQL.select("preferences", PreferencesRow.columns))
+        let s = try statements(StoreSQL.select("preferences", PreferencesRow.columns))
         let existing = try s.step() ? PreferencesRow.read(s) : nil
         s.reset()
         guard let e = existing else {
-            try insertPreferences(incoming)
+            try insert(PreferencesTable.self, incoming)
             decide(.preferences, .insert, backupId: p.id, databaseId: p.id, key: p.id)
             return
         }
         let r = ConflictResolver.preferences(existing: e, incoming: incoming, policy: options.onConflict)
         if r.changes {
-            var u = try statement(StoreSQL.update("preferences", PreferencesRow.columns))
+            var u = try statements(StoreSQL.update("preferences", PreferencesRow.columns))
             PreferencesRow.bindColumns(&u, r.merged)
             u.bind(e.id)
             try u.run()
@@ -313,30 +314,16 @@ extension RestoreSession {
         decide(.preferences, r.changes ? .update : .skip, conflict: !r.fields.isEmpty, backupId: p.id,
                databaseId: e.id, key: e.id, fields: r.fields)
     }
+}
 
-    // MARK: Helpers
-
-    func exists(_ table: String, id: String) throws -> Bool {
-        let q: Hot
-        switch table {
-        case "titles": q = .titleExists
-        case "episodes": q = .episodeExists
-        case "list_items": q = .itemExists
-        case "lists": q = .listExists
-        default: q = .noteExists
-        }
-        let s = try statement(q)
-        s.bind(id)
-        return try s.scalarInt() != nil
-    }
-
-    /// The first id from `make(0)`, `make(1)`, … not used in `table`.
-    func freeId(_ table: String, _ make: (String) -> String) throws -> String {
-        var n = 0
-        while true {
-            let id = make(String(n))
-            if try !exists(table, id: id) { return id }
-            n += 1
-        }
-    }
+/// What one entity's merge leaves to the next: where backup ids now point.
+final class MergeIds {
+    /// Backup title / episode / list id → database id, only where they differ.
+    var titles: [String: String] = [:]
+    var episodes: [String: String] = [:]
+    var lists: [String: String] = [:]
+    /// Backup ids of titles that made it into the database (inserted or matched).
+    var knownTitles: Set<String> = []
+    /// Database ids of titles inserted by this merge (they have no episodes or items yet).
+    var insertedTitles: Set<String> = []
 }
