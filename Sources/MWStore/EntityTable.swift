@@ -5,6 +5,7 @@ import MWCore
 /// (the `XRow` types of StoreRecords.swift), its id and its natural key. Replace, merge and the
 /// invariant checks insert and update every entity through this one description.
 protocol EntityTable {
+    /// The model value a row holds (MWCore's `Title`, …).
     associatedtype Record
     static var entity: EntityKind { get }
     /// The table's name.

@@ -12,7 +12,7 @@ extension RestoreSession {
     }
 
     /// Writes every column but `id` of the row with id `id`.
-    func update<T: EntityTable>(_: T.Type, _ record: T.Record, id: String?) throws {
+    func update<T: EntityTable>(_: T.Type, _ record: T.Record, id: String) throws {
         var s = try statements(.update, T.entity)
         T.bindColumns(&s, record)
         s.bind(id)

@@ -5,8 +5,8 @@ import MWCore
 /// The prepared statements of one restore, each created on first use and reused for every
 /// row until ``finalize()``.
 ///
-/// The statements run once per row are found by entity and ``RowStatement`` in an array, not
-/// by SQL text in a dictionary: hashing a few hundred characters per row showed in profiles.
+/// The statements run once per row are found by entity and ``RowStatement`` in an array: by
+/// SQL text, every row would hash the whole statement.
 final class StatementCache {
     /// What a per-row statement does to its entity's table.
     enum RowStatement: Int, CaseIterable {
@@ -18,9 +18,11 @@ final class StatementCache {
         case update
     }
 
+    /// Counted once: `allCases` builds an array, and the index is computed once per row.
+    private static let entities = EntityKind.allCases.count
     private let db: Database
-    private var perRow: [RawStatement?] = Array(repeating: nil, count: RowStatement.allCases.count * EntityKind.allCases.count)
-    private var multiRow: [RawStatement?] = Array(repeating: nil, count: EntityKind.allCases.count)
+    private var perRow: [RawStatement?] = Array(repeating: nil, count: RowStatement.allCases.count * entities)
+    private var multiRow: [RawStatement?] = Array(repeating: nil, count: entities)
     private var bySQL: [String: RawStatement] = [:]
 
     init(_ db: Database) {
@@ -29,7 +31,7 @@ final class StatementCache {
 
     /// A per-row statement of `entity`'s table.
     func callAsFunction(_ kind: RowStatement, _ entity: EntityKind) throws -> RawStatement {
-        let i = kind.rawValue * EntityKind.allCases.count + entity.slot
+        let i = StatementCache.index(kind, entity)
         if let s = perRow[i] { return s }
         let table = entity.table
         let sql: String
@@ -62,8 +64,12 @@ final class StatementCache {
 
     /// Drops the bindings of the insert statements (after a batch whose text they point into).
     func clearInsertBindings() {
-        for s in perRow.prefix(EntityKind.allCases.count) { s?.clearBindings() }
+        for e in EntityKind.allCases { perRow[StatementCache.index(.insert, e)]?.clearBindings() }
         for s in multiRow { s?.clearBindings() }
+    }
+
+    private static func index(_ kind: RowStatement, _ entity: EntityKind) -> Int {
+        kind.rawValue * entities + entity.slot
     }
 
     /// Releases every statement.
