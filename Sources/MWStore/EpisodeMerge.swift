@@ -23,9 +23,15 @@ final class EpisodeMerge: MergeRule {
                 session.decide(.episode, .skip, backupId: ep.id, databaseId: nil, key: EpisodeTable.key(ep), reason: "show missing")
                 continue
             }
-            var incoming = ep
-            incoming.showId = ids.titles[ep.showId] ?? ep.showId
-            try settle(incoming, key: EpisodeTable.key(incoming), found: match(incoming))
+            // A copy only for an episode whose show was remapped: one for every episode (or a
+            // `for var`) showed in merge's instruction counts.
+            guard let show = ids.titles[ep.showId] else {
+                try settle(ep, key: EpisodeTable.key(ep), found: match(ep))
+                continue
+            }
+            var remapped = ep
+            remapped.showId = show
+            try settle(remapped, key: EpisodeTable.key(remapped), found: match(remapped))
         }
     }
 
