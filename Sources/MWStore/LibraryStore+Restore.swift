@@ -20,17 +20,17 @@ extension LibraryStore {
         try inRestoreTransaction(options: options, onDecision: onDecision) { session in
             switch options.strategy {
             case .replace:
-                try session.beginReplace()
+                let replace = try session.beginReplace()
                 var batch = RowBatch(withDecisions: onDecision != nil, reserve: RowPipe.batchSize)
                 try library.forEachRecord { record in
                     batch.encode(record)
                     if batch.records >= RowPipe.batchSize {
-                        try session.load(batch)
+                        try replace.load(batch)
                         batch.removeAll()
                     }
                 }
-                try session.load(batch)
-                try session.endReplace()
+                try replace.load(batch)
+                try replace.finish()
             case .merge:
                 try session.merge(library)
             }
@@ -95,7 +95,7 @@ extension LibraryStore {
                 if deferForeignKeys { try db.execute(sql: "PRAGMA foreign_keys = OFF") }
                 defer { if deferForeignKeys { try? db.execute(sql: "PRAGMA foreign_keys = ON") } }
                 try db.inTransaction(.immediate) {
-                    let session = try RestoreSession(db: db, options: options, report: report, onDecision: onDecision)
+                    let session = RestoreSession(db: db, options: options, report: report, onDecision: onDecision)
                     defer { session.finalize() }
                     try load(session)
                     options.onPhase?("load")

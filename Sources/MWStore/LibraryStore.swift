@@ -138,17 +138,13 @@ public final class LibraryStore {
     /// (keeping a copy of an older file first) and switches to WAL.
     private func prepareSchema(existed: Bool) throws {
         let migrator = StoreSchema.migrator()
-        let state: (appID: Int32, userVersion: Int, tables: [String], applied: Set<String>, completed: Int) = try queue.read { db in
+        let state: (appID: Int32, userVersion: Int, tables: [String], superseded: Bool, applied: Int, completed: Int) = try queue.read { db in
             let appID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
             let userVersion = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
             let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-            var applied: Set<String> = []
-            var completed = 0
-            if tables.contains("grdb_migrations") {
-                applied = try migrator.appliedIdentifiers(db)
-                completed = try migrator.completedMigrations(db).count
-            }
-            return (appID, userVersion, tables, applied, completed)
+            guard tables.contains("grdb_migrations") else { return (appID, userVersion, tables, false, 0, 0) }
+            return (appID, userVersion, tables, try migrator.hasBeenSuperseded(db),
+                    try migrator.appliedIdentifiers(db).count, try migrator.completedMigrations(db).count)
         }
         if state.appID != 0 && state.appID != StoreSchema.applicationID {
             throw MWError.failed("\(url.path) is an SQLite database of another program (application_id \(String(format: "0x%08X", state.appID))), not an mwkit library; it was left untouched")
@@ -156,10 +152,10 @@ public final class LibraryStore {
         if state.appID == 0 && !state.tables.isEmpty {
             throw MWError.failed("\(url.path) is an SQLite database but not an mwkit library (tables: \(state.tables.prefix(5).joined(separator: ", "))); it was left untouched")
         }
-        let known = Set(StoreSchema.migrationNames)
-        let unknown = state.applied.subtracting(known)
-        if !unknown.isEmpty || state.userVersion > StoreSchema.currentVersion {
-            throw MWError.failed("\(url.path) was written by a newer mwkit (schema version \(max(state.userVersion, state.applied.count)), this mwkit knows up to \(StoreSchema.currentVersion)); upgrade mwkit to use it — the file was left untouched")
+        // A migration this mwkit does not register (GRDB: superseded) is a newer mwkit's; so is
+        // a header version above ours, which is all a file migrated outside GRDB may show.
+        if state.superseded || state.userVersion > StoreSchema.currentVersion {
+            throw MWError.failed("\(url.path) was written by a newer mwkit (schema version \(max(state.userVersion, state.applied)), this mwkit knows up to \(StoreSchema.currentVersion)); upgrade mwkit to use it — the file was left untouched")
         }
         openedVersion = state.completed
         if existed && state.completed > 0 && state.completed < StoreSchema.currentVersion {

@@ -19,9 +19,9 @@ struct RowCell {
 /// they were made.
 struct RowBatch: ColumnSink {
     enum Op {
-        /// Insert one row of `cells` cells with statement `statement`, counted for `entity`.
-        case row(RestoreSession.Hot, EntityKind, cells: Int)
-        /// A record the session handles itself (header, preferences, a note it skips).
+        /// Insert one row of `cells` cells into `entity`'s table.
+        case row(EntityKind, cells: Int)
+        /// A record the load handles itself (header, preferences, a note it skips).
         /// (Indirect: a record is hundreds of bytes, and every `.row` op would be as big.)
         indirect case record(BackupRecord)
     }
@@ -51,33 +51,23 @@ struct RowBatch: ColumnSink {
         case .header, .preferences:
             ops.append(.record(record))
         case .list(let l):
-            bind(l.id)
-            ListRow.bindColumns(&self, l)
-            endRow(.insertList, .list) { .insert(.list, backupId: l.id, key: l.name) }
-            for i in l.items {
-                ListItemRow.bind(&self, i, listId: l.id)
-                endRow(.insertItem, .listItem) { .insert(.listItem, backupId: i.id, key: "\(l.id):\(i.titleId)") }
-            }
+            row(ListTable.self, l)
+            for i in l.items { row(ListItemTable.self, ListMembership(listId: l.id, item: i)) }
         case .title(let t):
-            bind(t.id)
-            TitleRow.bindColumns(&self, t)
-            endRow(.insertTitle, .title) { .insert(.title, backupId: t.id, key: "\(t.mediaType.rawValue):\(t.tmdbId)") }
+            row(TitleTable.self, t)
         case .episode(let e):
-            bind(e.id)
-            EpisodeRow.bindColumns(&self, e)
-            endRow(.insertEpisode, .episode) { .insert(.episode, backupId: e.id, key: "\(e.showId):\(e.episodeCode)") }
+            row(EpisodeTable.self, e)
         case .note(let n):
             guard n.parentType.isKnown else { ops.append(.record(record)); return }
-            bind(n.id)
-            NoteRow.bindColumns(&self, n)
-            endRow(.insertNote, .note) { .insert(.note, backupId: n.id, key: "\(n.parentType.rawValue):\(n.parentId)") }
+            row(NoteTable.self, n)
         }
     }
 
-    private mutating func endRow(_ statement: RestoreSession.Hot, _ entity: EntityKind, _ decision: () -> RestoreDecision) {
-        ops.append(.row(statement, entity, cells: cells.count - rowStart))
+    private mutating func row<T: EntityTable>(_: T.Type, _ r: T.Record) {
+        T.bindRow(&self, r)
+        ops.append(.row(T.entity, cells: cells.count - rowStart))
         rowStart = cells.count
-        if withDecisions { decisions.append(decision()) }
+        if withDecisions { decisions.append(.insert(T.entity, backupId: T.id(r), key: T.key(r))) }
     }
 
     mutating func removeAll() {

@@ -4,11 +4,12 @@ import GRDB
 ///
 /// Why migrations and not a single `CREATE`: the database holds user data, which must survive
 /// every mwkit upgrade (seeds/002: user data is never silently deleted). A shipped migration is
-/// never edited; a schema change is a new migration appended at the end. docs/DATABASE.md
-/// describes every table and column.
+/// never edited; a schema change is a new migration appended at the end of ``migrator(upTo:)``.
+/// docs/DATABASE.md describes every table and column.
 public enum StoreSchema {
-    /// The migrations in order. The schema version of a database is the number of them applied.
-    public static let migrationNames = ["v1-entities", "v2-library-meta"]
+    /// The migrations in order, as ``migrator(upTo:)`` registers them. The schema version of a
+    /// database is the number of them applied.
+    public static let migrationNames = migrator().migrations
 
     /// The schema version this mwkit writes.
     public static var currentVersion: Int { migrationNames.count }
@@ -22,20 +23,11 @@ public enum StoreSchema {
 
     /// The migrator holding every migration up to `version` (all by default). Tests build an
     /// older database with a smaller `version`.
-    public static func migrator(upTo version: Int = currentVersion) -> DatabaseMigrator {
-        var m = DatabaseMigrator()
-        let all: [(String, (Database) throws -> Void)] = [
-            (migrationNames[0], v1Entities),
-            (migrationNames[1], v2LibraryMeta),
-        ]
-        for (index, (name, body)) in all.prefix(version).enumerated() {
-            m.registerMigration(name) { db in
-                try body(db)
-                // Mirrors the migration count for tools that look at the header (sqlite3, file(1)).
-                try db.execute(sql: "PRAGMA application_id = \(applicationID); PRAGMA user_version = \(index + 1)")
-            }
-        }
-        return m
+    public static func migrator(upTo version: Int = .max) -> DatabaseMigrator {
+        var m = VersionedMigrator(upTo: version)
+        m.registerMigration("v1-entities", v1Entities)
+        m.registerMigration("v2-library-meta", v2LibraryMeta)
+        return m.migrator
     }
 
     /// v1: the six entities of seeds/000 §2 with their constraints, delete rules and §5 indexes.
@@ -172,4 +164,25 @@ public enum StoreSchema {
 
     /// The entity tables in dependency order (parents first).
     static let entityTables = ["lists", "titles", "episodes", "list_items", "notes", "preferences"]
+}
+
+/// A `DatabaseMigrator` that numbers its migrations as they are registered: each one also
+/// stamps the file's header with its number, and those past `upTo` are left out.
+private struct VersionedMigrator {
+    private(set) var migrator = DatabaseMigrator()
+    private let limit: Int
+    private var registered = 0
+
+    init(upTo limit: Int) { self.limit = limit }
+
+    mutating func registerMigration(_ name: String, _ body: @escaping (Database) throws -> Void) {
+        guard registered < limit else { return }
+        registered += 1
+        let version = registered
+        migrator.registerMigration(name) { db in
+            try body(db)
+            // Mirrors the migration count for tools that look at the header (sqlite3, file(1)).
+            try db.execute(sql: "PRAGMA application_id = \(StoreSchema.applicationID); PRAGMA user_version = \(version)")
+        }
+    }
 }

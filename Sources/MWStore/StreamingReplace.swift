@@ -49,11 +49,11 @@ extension LibraryStore {
             // list): the foreign-key check over the loaded tables (~0.3 s for 1M rows) is skipped.
             let report = try inRestoreTransaction(options: options, onDecision: onDecision, snapshotMade: { snapshot = $0 },
                                                   speculative: true) { session in
-                try session.beginReplace()
+                let replace = try session.beginReplace()
                 var loadError: Error?
                 while let batch = pipe.next() {
                     do {
-                        try session.load(batch)
+                        try replace.load(batch)
                         pipe.recycle(batch)
                     } catch {
                         // Let the reader finish: its diagnostics explain an invalid backup
@@ -67,7 +67,7 @@ extension LibraryStore {
                 readResult = result
                 guard result.isValid else { throw InvalidBackup() }
                 if let loadError { throw loadError }
-                try session.endReplace()
+                try replace.finish()
             }
             return StreamedRestore(read: readResult!, report: report)
         } catch is InvalidBackup {
