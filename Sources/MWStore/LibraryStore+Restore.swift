@@ -108,6 +108,9 @@ extension LibraryStore {
                 options.onPhase?("commit")
             }
         }
+        if let made = report.snapshotPath, let keep = options.keepSnapshots {
+            report.snapshotsRemoved = pruneSnapshots(keeping: keep, made: URL(fileURLWithPath: made))
+        }
         return report
     }
 }

@@ -26,6 +26,9 @@ public final class LibraryStore {
         case create
         /// Fail with ``MWError/io(_:)``.
         case mustExist
+        /// Open an existing file read-only: nothing is created, migrated or written (`check`).
+        /// An older schema is opened as it is (``openedVersion`` says which).
+        case readOnly
     }
 
     /// Opens (and creates or migrates when needed) the library database at `url`.
@@ -51,7 +54,7 @@ public final class LibraryStore {
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDir)
         if exists && isDir.boolValue { throw MWError.io("\(path) is a directory, not a library database") }
         if !exists {
-            if mode == .mustExist { throw MWError.io("no library database at \(path)") }
+            if mode != .create { throw MWError.io("no library database at \(path)") }
             let dir = url.deletingLastPathComponent().path
             guard FileManager.default.fileExists(atPath: dir) else {
                 throw MWError.io("cannot create \(path): directory \(dir) does not exist")
@@ -60,12 +63,14 @@ public final class LibraryStore {
             try LibraryStore.checkHeader(url)
         }
         do {
-            queue = try DatabaseQueue(path: path, configuration: LibraryStore.configuration())
+            var config = LibraryStore.configuration()
+            config.readonly = mode == .readOnly
+            queue = try DatabaseQueue(path: path, configuration: config)
         } catch {
             throw StoreErrors.map(error, url: url)
         }
         do {
-            try prepareSchema(existed: exists)
+            try prepareSchema(existed: exists, readOnly: mode == .readOnly)
         } catch {
             try? queue.close()
             throw StoreErrors.map(error, url: url)
@@ -136,7 +141,7 @@ public final class LibraryStore {
 
     /// Identifies the file as an mwkit library, refuses newer schemas, then migrates
     /// (keeping a copy of an older file first) and switches to WAL.
-    private func prepareSchema(existed: Bool) throws {
+    private func prepareSchema(existed: Bool, readOnly: Bool) throws {
         let migrator = StoreSchema.migrator()
         let state: (appID: Int32, userVersion: Int, tables: [String], superseded: Bool, applied: Int, completed: Int) = try queue.read { db in
             let appID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
@@ -158,6 +163,7 @@ public final class LibraryStore {
             throw MWError.failed("\(url.path) was written by a newer mwkit (schema version \(max(state.userVersion, state.applied)), this mwkit knows up to \(StoreSchema.currentVersion)); upgrade mwkit to use it — the file was left untouched")
         }
         openedVersion = state.completed
+        if readOnly { return }
         if existed && state.completed > 0 && state.completed < StoreSchema.currentVersion {
             migrationBackupURL = try copyBeforeMigration(fromVersion: state.completed)
         }

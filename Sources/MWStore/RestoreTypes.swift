@@ -31,6 +31,9 @@ public struct RestoreOptions: Sendable {
     public var dryRun: Bool
     /// Before `replace`, keep a copy of a non-empty database beside it.
     public var snapshot: Bool
+    /// Snapshots kept beside the database after a replace, the one just made included; older
+    /// ones are removed (nil: keep all).
+    public var keepSnapshots: Int? = 3
     /// "Now" for records mwkit creates (the default list) and the snapshot name.
     public var now: Date
     /// Called with a phase's name as each phase of the restore ends (snapshot, load, checks,
@@ -116,6 +119,8 @@ public struct RestoreReport: Sendable, Equatable {
     public var tallies: [EntityKind: RestoreTally]
     /// Where the previous database was kept (replace without `--no-snapshot`).
     public var snapshotPath: String?
+    /// Older snapshots removed to keep ``RestoreOptions/keepSnapshots``.
+    public var snapshotsRemoved: [String] = []
     /// Titles that belonged to no list and were put in the default list (seeds/003 §1.4).
     public var addedToDefaultList: [String]
     /// The default list mwkit created for them, if it had to.

@@ -15,7 +15,7 @@ struct MWKit: AsyncParsableCommand {
         subcommands: [
             Validate.self, Migrate.self, Convert.self, Stats.self,
             Pack.self, Unpack.self, Verify.self,
-            Restore.self, Archive.self,
+            Restore.self, Archive.self, Check.self,
             Strip.self, Hydrate.self,
         ]
     )

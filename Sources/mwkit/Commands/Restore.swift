@@ -41,11 +41,15 @@ struct Restore: ParsableCommand {
     @Flag(name: .customLong("no-snapshot"), help: "replace: do not keep a copy of the previous database.")
     var noSnapshot = false
 
+    @Option(name: .customLong("keep-snapshots"), help: "replace: snapshots kept beside the database, the new one included; older ones are removed.")
+    var keepSnapshots: Int = 3
+
     @OptionGroup var input: InputOptions
 
     @OptionGroup var reporting: ReportingOptions
 
     func validate() throws {
+        if keepSnapshots < 1 { throw ValidationError("--keep-snapshots must be at least 1 (the snapshot just made is always kept)") }
         if onConflict != nil && strategy == .replace {
             throw ValidationError("--on-conflict applies to --strategy merge only")
         }
@@ -57,8 +61,9 @@ struct Restore: ParsableCommand {
 
     private func restore() throws {
         let clock = PhaseClock()
-        let options = RestoreOptions(strategy: strategy, onConflict: onConflict ?? .keep, dryRun: dryRun,
+        var options = RestoreOptions(strategy: strategy, onConflict: onConflict ?? .keep, dryRun: dryRun,
                                      snapshot: !noSnapshot, now: Clock.now(), onPhase: { clock.lap($0) })
+        options.keepSnapshots = keepSnapshots
         let dbURL = db.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL()
         if canStream(dbURL: dbURL) { return try restoreStreaming(dbURL: dbURL, options: options) }
 
@@ -177,6 +182,7 @@ struct Restore: ParsableCommand {
             out += report.addedToDefaultList.count > 10 ? ", …\n" : "\n"
         }
         if let s = report.snapshotPath { out += "previous database kept as \(s)\n" }
+        for r in report.snapshotsRemoved { out += "older snapshot removed (--keep-snapshots \(keepSnapshots)): \(r)\n" }
         if imagesStored > 0 { out += "\(imagesStored) image(s) stored in \(StoreLocation.imageCacheURL(forDatabase: dbURL).path)\n" }
         if report.dryRun { out += "dry run: the database was not changed\n" }
         if plan == "-" { StandardError.write(out) } else { print(out, terminator: "") }
