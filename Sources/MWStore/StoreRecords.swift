@@ -7,15 +7,14 @@ import MWCore
 // `id` first, updates bind it last (`WHERE id = ?`), reads select it first.
 
 enum TitleRow {
-    static let fields = StoreColumns.fields(TitleField.self)
-    static let columns = StoreColumns.names(fields)
+    static var columns: [String] { StoreColumns.names(TitleField.self) }
 
-    static func bindColumns(_ s: inout some ColumnSink, _ t: Title) { s.bind(fields, of: t) }
+    static func bindColumns(_ s: inout some ColumnSink, _ t: Title) { s.bind(TitleField.table.columnFields, of: t) }
 
     /// Reads a row selected as `id, <columns>` starting at column `c`.
     static func read(_ s: RawStatement, at c: Int32 = 0) throws -> Title {
         var src = RowSource(s, at: c)
-        let t = src.record(fields)
+        let t = src.record(TitleField.table.columnFields)
         if let bad = src.badGenres {
             throw MWError.failed("title \(t.id): genres column is not a JSON array of strings: \(quoted(bad))")
         }
@@ -23,40 +22,32 @@ enum TitleRow {
     }
 }
 
-enum EpisodeRow {
-    static let fields = StoreColumns.fields(EpisodeField.self)
-    static let columns = StoreColumns.names(fields)
+/// The row of an entity whose fields each have a column of their own.
+enum StoreRow<F: EntityField> {
+    static var columns: [String] { StoreColumns.names(F.self) }
 
-    static func bindColumns(_ s: inout some ColumnSink, _ e: Episode) { s.bind(fields, of: e) }
+    static func bindColumns(_ s: inout some ColumnSink, _ r: F.Record) { s.bind(F.table.columnFields, of: r) }
 
-    static func read(_ s: RawStatement, at c: Int32 = 0) -> Episode {
+    /// Reads a row selected as `id, <columns>` starting at column `c`.
+    static func read(_ s: RawStatement, at c: Int32 = 0) -> F.Record {
         var src = RowSource(s, at: c)
-        return src.record(fields)
+        return src.record(F.table.columnFields)
     }
 }
 
-enum ListRow {
-    static let fields = StoreColumns.fields(ListField.self)
-    static let columns = StoreColumns.names(fields)
-
-    static func bindColumns(_ s: inout some ColumnSink, _ l: MediaList) { s.bind(fields, of: l) }
-
-    /// A list without its items.
-    static func read(_ s: RawStatement, at c: Int32 = 0) -> MediaList {
-        var src = RowSource(s, at: c)
-        return src.record(fields)
-    }
-}
+typealias EpisodeRow = StoreRow<EpisodeField>
+/// Lists are read without their items (a table of their own, ``ListItemRow``).
+typealias ListRow = StoreRow<ListField>
+typealias PreferencesRow = StoreRow<PreferencesField>
 
 enum ListItemRow {
-    static let fields = StoreColumns.fields(ListItemField.self)
     /// All columns: `id` (nullable for items read from v1), the `list_id` the item belongs to, the rest.
-    static let columns = ["id", "list_id"] + StoreColumns.names(fields)
+    static var columns: [String] { ["id", "list_id"] + StoreColumns.names(ListItemField.self) }
 
     static func bind(_ s: inout some ColumnSink, _ i: ListItem, listId: String) {
         s.bind(i.id)
         s.bind(listId)
-        s.bind(fields, of: i)
+        s.bind(ListItemField.table.columnFields, of: i)
     }
 
     /// Reads `columns` from column `c`; returns the item and its list id.
@@ -65,24 +56,22 @@ enum ListItemRow {
         var i = ListItemField.blank
         ListItemField.id.set(&i, from: &src)
         let listId = s.string(src.next()) ?? ""
-        src.read(fields, into: &i)
+        src.read(ListItemField.table.columnFields, into: &i)
         return (i, listId)
     }
 }
 
 enum NoteRow {
-    static let fields = StoreColumns.fields(NoteField.self)
     /// The parent's two columns (one of them set), then the rest.
-    static let parentColumns: (title: String, episode: String) = {
+    static var columns: [String] {
         guard case .parentId(let t, let e)? = NoteField.parentId.spec.column else { preconditionFailure("a note's parentId has two columns") }
-        return (t.description, e.description)
-    }()
-    static let columns = [parentColumns.title, parentColumns.episode] + StoreColumns.names(fields)
+        return [t.description, e.description] + StoreColumns.names(NoteField.self)
+    }
 
     static func bindColumns(_ s: inout some ColumnSink, _ n: Note) {
         s.bind(n.parentType == .title ? n.parentId : nil)
         s.bind(n.parentType == .title ? nil : n.parentId)
-        s.bind(fields, of: n)
+        s.bind(NoteField.table.columnFields, of: n)
     }
 
     static func read(_ s: RawStatement, at c: Int32 = 0) -> Note {
@@ -93,35 +82,15 @@ enum NoteRow {
         let episodeId = s.string(src.next())
         n.parentId = titleId ?? episodeId ?? ""
         n.parentType = titleId != nil ? .title : .episode
-        src.read(fields, into: &n)
+        src.read(NoteField.table.columnFields, into: &n)
         return n
     }
 }
 
-enum PreferencesRow {
-    static let fields = StoreColumns.fields(PreferencesField.self)
-    static let columns = StoreColumns.names(fields)
-
-    static func bindColumns(_ s: inout some ColumnSink, _ p: UserPreferences) { s.bind(fields, of: p) }
-
-    static func read(_ s: RawStatement, at c: Int32 = 0) -> UserPreferences {
-        var src = RowSource(s, at: c)
-        return src.record(fields)
-    }
-}
-
-/// An entity's columns as its field descriptions lay them out.
 enum StoreColumns {
-    /// The fields with a column of their own, in column order, `id` aside.
-    static func fields<F: EntityField>(_: F.Type) -> [F] {
-        F.table.storeOrder.filter { f in
-            guard f != F.id, case .named? = f.spec.column else { return false }
-            return true
-        }
-    }
-
-    static func names<F: EntityField>(_ fields: [F]) -> [String] {
-        fields.map { f in
+    /// The names of `F`'s own columns, in order, `id` aside.
+    static func names<F: EntityField>(_: F.Type) -> [String] {
+        F.table.columnFields.map { f in
             guard case .named(let name)? = f.spec.column else { preconditionFailure("\(f.name) has no column") }
             return name.description
         }

@@ -14,6 +14,14 @@ struct RecordWriter: FieldVisitor {
         w = JSONWriter(pretty: pretty, escapeSlash: dialect == .v1, spaceBeforeColon: dialect == .v1, emit: emit)
     }
 
+    /// The four collections, in the order both formats write them.
+    mutating func collections(_ lib: Library) {
+        collection("lists", lib.lists, ListField.self)
+        collection("titles", lib.titles, TitleField.self)
+        collection("episodes", lib.episodes, EpisodeField.self)
+        collection("notes", lib.notes, NoteField.self)
+    }
+
     /// `key`: an array of `records`, each an object of the fields this dialect holds.
     mutating func collection<F: EntityField>(_ key: StaticString, _ records: [F.Record], _: F.Type) {
         w.key(key)

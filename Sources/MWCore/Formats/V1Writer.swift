@@ -4,22 +4,25 @@ import Foundation
 /// declaration order (seeds/000 §8.2), `/` escaped, reference-date numbers, nil omitted.
 enum V1Writer {
     static func write(_ lib: Library, pretty: Bool, emit: @escaping ([UInt8]) -> Void) throws -> [Diagnostic] {
-        let stripped = lib.titles.filter(\.isStripped).count + lib.episodes.filter(\.isStripped).count
-        if stripped > 0 {
-            throw MWError.invalid([.error(.strippedInV1, "\(stripped) stripped record(s) cannot be written as v1, which has no way to mark metadata absent; run `mwkit hydrate` first or write v2")])
-        }
+        try refuseStripped(lib, orElse: "write v2")
         var out = RecordWriter(.v1, pretty: pretty, emit: emit)
         out.w.beginObject()
         out.w.field("version", lib.sourceVersion ?? "1.0")
         out.w.key("exportDate")
         out.w.double((lib.exportDate ?? Clock.now()).timeIntervalSinceReferenceDate)
-        out.collection("lists", lib.lists, ListField.self)
-        out.collection("titles", lib.titles, TitleField.self)
-        out.collection("episodes", lib.episodes, EpisodeField.self)
-        out.collection("notes", lib.notes, NoteField.self)
+        out.collections(lib)
         out.w.endObject()
         out.w.finish()
         return droppedFields(lib)
+    }
+
+    /// Throws `v1-stripped-record` when the library has stripped records: v1 has no way to
+    /// mark metadata absent. `orElse` ends the advice ("write v2").
+    static func refuseStripped(_ lib: Library, orElse: String) throws {
+        let stripped = lib.titles.filter(\.isStripped).count + lib.episodes.filter(\.isStripped).count
+        if stripped > 0 {
+            throw MWError.invalid([.error(.strippedInV1, "\(stripped) stripped record(s) cannot be written as v1, which has no way to mark metadata absent; run `mwkit hydrate` first or \(orElse)")])
+        }
     }
 
     /// Items in list order: by orderIndex, ties kept in source order.

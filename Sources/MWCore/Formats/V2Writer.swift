@@ -8,10 +8,7 @@ enum V2Writer {
         out.w.beginObject()
         header(lib, &out)
         preferences(lib.preferences, &out)
-        out.collection("lists", lib.lists, ListField.self)
-        out.collection("titles", lib.titles, TitleField.self)
-        out.collection("episodes", lib.episodes, EpisodeField.self)
-        out.collection("notes", lib.notes, NoteField.self)
+        out.collections(lib)
         out.w.endObject()
         out.w.finish()
         return []

@@ -9,10 +9,7 @@ public struct V2ToV1: MigrationStep {
     public init() {}
 
     public func apply(_ library: Library) throws -> (Library, [Diagnostic]) {
-        let stripped = library.titles.filter(\.isStripped).count + library.episodes.filter(\.isStripped).count
-        if stripped > 0 {
-            throw MWError.invalid([.error(.strippedInV1, "\(stripped) stripped record(s) cannot be written as v1, which has no way to mark metadata absent; run `mwkit hydrate` first or keep v2")])
-        }
+        try V1Writer.refuseStripped(library, orElse: "keep v2")
         let warnings = V1Writer.droppedFields(library)
         var lib = library
         lib.preferences = nil

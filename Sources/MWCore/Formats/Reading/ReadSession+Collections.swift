@@ -28,12 +28,7 @@ extension ReadSession {
             if s.peekKind() != .object {
                 try elementMismatch(expected: "an object")
             } else {
-                switch name {
-                case "lists": try readList(off)
-                case "titles": try readTitle(off)
-                case "episodes": try readEpisode(off)
-                default: try readNote(off)
-                }
+                try readElement(name, at: off)
             }
             idx += 1
             if idx & 1023 == 0 {

@@ -11,10 +11,7 @@ extension ReadSession {
         sub = nil
         namePrefix = "preferences/"
         defer { namePrefix = "" }
-        let (p, _) = try readRecord(PreferencesField.self, at: start, pointer: "/preferences")
-        result.counts.preferences = 1
-        v.preferences(p, offset: start)
-        lib.preferences = p
-        options.recordSink?.accept(.preferences(p))
+        let r = try readRecord(PreferencesField.self, at: start, pointer: "/preferences")
+        accept(.preferences(r.record), r.origin)
     }
 }

@@ -1,48 +1,63 @@
 import Foundation
 
 /// Records: each object's keys read into its entity's draft (driven by the field
-/// descriptions), the record-level checks, then the record handed on — counted, validated,
-/// kept in the library when one is built, and passed to the record sink.
+/// descriptions), the record-level checks, then the record handed on.
 extension ReadSession {
-    mutating func readTitle(_ start: Int) throws {
-        let (t, missing) = try readRecord(TitleField.self, at: start)
-        result.counts.titles += 1
-        v.title(t, .init(index: idx, offset: start, missing: missing))
-        if options.buildLibrary { lib.titles.append(t) }
-        options.recordSink?.accept(.title(t))
+    /// The element at `start` of collection `name`, an object, as its entity's record.
+    mutating func readElement(_ name: String, at start: Int) throws {
+        switch name {
+        case "lists":
+            itemOffsets.removeAll(keepingCapacity: true)
+            let r = try readRecord(ListField.self, at: start)
+            accept(.list(r.record), r.origin)
+        case "titles":
+            let r = try readRecord(TitleField.self, at: start)
+            accept(.title(r.record), r.origin)
+        case "episodes":
+            let r = try readRecord(EpisodeField.self, at: start)
+            accept(.episode(r.record), r.origin)
+        default:
+            let r = try readRecord(NoteField.self, at: start)
+            accept(.note(r.record), r.origin)
+        }
     }
 
-    mutating func readEpisode(_ start: Int) throws {
-        let (e, missing) = try readRecord(EpisodeField.self, at: start)
-        result.counts.episodes += 1
-        v.episode(e, .init(index: idx, offset: start, missing: missing))
-        if options.buildLibrary { lib.episodes.append(e) }
-        options.recordSink?.accept(.episode(e))
-    }
-
-    mutating func readNote(_ start: Int) throws {
-        let (n, missing) = try readRecord(NoteField.self, at: start)
-        result.counts.notes += 1
-        v.note(n, .init(index: idx, offset: start, missing: missing))
-        if options.buildLibrary { lib.notes.append(n) }
-        options.recordSink?.accept(.note(n))
-    }
-
-    /// A list with its members (``readTitleIds(into:)``, ``readItems(into:)``).
-    mutating func readList(_ start: Int) throws {
-        itemOffsets.removeAll(keepingCapacity: true)
-        let (l, missing) = try readRecord(ListField.self, at: start)
-        result.counts.lists += 1
-        result.counts.listItems += l.items.count
-        v.list(l, .init(index: idx, offset: start, missing: missing), itemOffsets: itemOffsets)
-        if options.buildLibrary { lib.lists.append(l) }
-        options.recordSink?.accept(.list(l))
+    /// Hands a record on: counted, validated, kept when a library is built (the preferences
+    /// always), and passed to the record sink.
+    mutating func accept(_ record: BackupRecord, _ o: Validator.Origin) {
+        let keep = options.buildLibrary
+        switch record {
+        case .header: break
+        case .preferences(let p):
+            result.counts.preferences = 1
+            v.preferences(p, offset: o.offset)
+            lib.preferences = p
+        case .list(let l):
+            result.counts.lists += 1
+            result.counts.listItems += l.items.count
+            v.list(l, o, itemOffsets: itemOffsets)
+            if keep { lib.lists.append(l) }
+        case .title(let t):
+            result.counts.titles += 1
+            v.title(t, o)
+            if keep { lib.titles.append(t) }
+        case .episode(let e):
+            result.counts.episodes += 1
+            v.episode(e, o)
+            if keep { lib.episodes.append(e) }
+        case .note(let n):
+            result.counts.notes += 1
+            v.note(n, o)
+            if keep { lib.notes.append(n) }
+        }
+        options.recordSink?.accept(record)
     }
 
     /// Reads the object at `start` as a record of `F`, reporting stray TMDb metadata on a
     /// stripped record and missing required keys (at `pointer`, by default the record's).
-    /// Returns it with the fields missing or unreadable, for the validator to skip.
-    mutating func readRecord<F: EntityField>(_: F.Type, at start: Int, pointer: String? = nil) throws -> (record: F.Record, missing: UInt64) {
+    /// Returns it with its origin: its place and the fields missing or unreadable, which the
+    /// validator's rules skip.
+    mutating func readRecord<F: EntityField>(_: F.Type, at start: Int, pointer: String? = nil) throws -> (record: F.Record, origin: Validator.Origin) {
         let table = F.table
         let keys = table.keys(dialect)
         try s.beginObject()
@@ -57,7 +72,7 @@ extension ReadSession {
             let at = pointer ?? self.pointer(nil)
             v.diags.add(.error(.schemaRequired, "missing required key \(quoted(f.name))", pointer: at, offset: start))
         }
-        return (F.record(draft), (~seen | failed) & keys.allowedMask)
+        return (F.record(draft), Validator.Origin(index: idx, offset: start, missing: (~seen | failed) & keys.allowedMask))
     }
 
     /// Reads the keys of the object just opened: unknown and repeated keys are reported, each

@@ -31,7 +31,7 @@ public protocol EntityField: CaseIterable, Hashable, Sendable, RawRepresentable 
     /// A record with nothing read yet: the values absent keys leave (empty, zero, the model's defaults).
     static var blank: Draft { get }
     static func draft(_ record: Record) -> Draft
-    static func record(_ draft: Draft) -> Record
+    static func record(_ draft: consuming Draft) -> Record
     /// Whether the draft is marked stripped (its TMDb metadata absent).
     static func isStripped(_ draft: Draft) -> Bool
     /// The order a stripped record's stray TMDb keys are named in its diagnostic.
@@ -42,7 +42,7 @@ public protocol EntityField: CaseIterable, Hashable, Sendable, RawRepresentable 
 
 extension EntityField where Draft == Record {
     @inlinable public static func draft(_ record: Record) -> Draft { record }
-    @inlinable public static func record(_ draft: Draft) -> Record { draft }
+    @inlinable public static func record(_ draft: consuming Draft) -> Record { draft }
 }
 
 extension EntityField {

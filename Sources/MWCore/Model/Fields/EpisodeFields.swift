@@ -81,7 +81,8 @@ public enum EpisodeField: Int, EntityField {
         Episode.Draft(episode: e, metadata: e.metadata ?? EpisodeMetadata(name: ""), stripped: e.metadata == nil)
     }
 
-    public static func record(_ d: Episode.Draft) -> Episode {
+    @inlinable
+    public static func record(_ d: consuming Episode.Draft) -> Episode {
         var e = d.episode
         e.metadata = d.stripped ? nil : d.metadata
         return e
@@ -96,11 +97,5 @@ extension Episode {
         public var episode: Episode
         public var metadata: EpisodeMetadata
         public var stripped: Bool
-
-        public init(episode: Episode, metadata: EpisodeMetadata, stripped: Bool) {
-            self.episode = episode
-            self.metadata = metadata
-            self.stripped = stripped
-        }
     }
 }

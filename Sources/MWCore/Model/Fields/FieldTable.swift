@@ -11,6 +11,9 @@ public final class FieldTable<F: EntityField>: @unchecked Sendable {
     public let v2Order: [F]
     /// The fields with a place in the library database: `id` first, then the others in order.
     public let storeOrder: [F]
+    /// The fields bound to a column of their own, in column order, `id` aside (bound first by
+    /// inserts, last by updates).
+    public let columnFields: [F]
     /// The values v1 cannot hold (the stripped marker and a list's items aside), in v2 order.
     public let notInV1: [F]
     /// The TMDb-derived fields, as a mask.
@@ -32,6 +35,10 @@ public final class FieldTable<F: EntityField>: @unchecked Sendable {
         v1Order = all.filter { v1Position($0) != nil }.sorted { v1Position($0)! < v1Position($1)! }
         v2Order = all.filter(\.spec.inV2)
         storeOrder = [F.id] + all.filter { $0 != F.id && $0.spec.column != nil }
+        columnFields = storeOrder.filter { f in
+            guard f != F.id, case .named? = f.spec.column else { return false }
+            return true
+        }
         notInV1 = all.filter { $0.spec.v1 == nil && $0.spec.inV2 && ![.stripped, .items].contains($0.spec.kind) }
         tmdbMask = all.reduce(0) { $1.spec.origin == .tmdb ? $0 | $1.bit : $0 }
         strayMetadataOrder = F.strayMetadataOrder

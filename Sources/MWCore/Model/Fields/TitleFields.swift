@@ -128,7 +128,8 @@ public enum TitleField: Int, EntityField {
         Title.Draft(title: t, metadata: t.metadata ?? TitleMetadata(title: ""), stripped: t.metadata == nil)
     }
 
-    public static func record(_ d: Title.Draft) -> Title {
+    @inlinable
+    public static func record(_ d: consuming Title.Draft) -> Title {
         var t = d.title
         t.metadata = d.stripped ? nil : d.metadata
         return t
@@ -148,11 +149,5 @@ extension Title {
         public var title: Title
         public var metadata: TitleMetadata
         public var stripped: Bool
-
-        public init(title: Title, metadata: TitleMetadata, stripped: Bool) {
-            self.title = title
-            self.metadata = metadata
-            self.stripped = stripped
-        }
     }
 }
