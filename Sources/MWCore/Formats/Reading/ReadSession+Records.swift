@@ -68,9 +68,12 @@ extension ReadSession {
             let present = table.strayMetadataOrder.filter { seen & $0.bit != 0 }.map(\.name)
             error(.strippedWithMetadata, "stripped \(F.entity.rawValue) carries TMDb metadata: \(present.joined(separator: ", "))", field: "stripped", offset: start)
         }
-        for f in table.required(dialect, stripped: stripped) where seen & f.bit == 0 {
-            let at = pointer ?? self.pointer(nil)
-            v.diags.add(.error(.schemaRequired, "missing required key \(quoted(f.name))", pointer: at, offset: start))
+        let required = table.requiredMask(dialect, stripped: stripped)
+        if seen & required != required {
+            for f in table.required(dialect, stripped: stripped) where seen & f.bit == 0 {
+                let at = pointer ?? self.pointer(nil)
+                v.diags.add(.error(.schemaRequired, "missing required key \(quoted(f.name))", pointer: at, offset: start))
+            }
         }
         return (F.record(draft), Validator.Origin(index: idx, offset: start, missing: (~seen | failed) & keys.allowedMask))
     }

@@ -23,6 +23,7 @@ public final class FieldTable<F: EntityField>: @unchecked Sendable {
     let v2Keys: KeyTable
     let strayMetadataOrder: [F]
     private let required: [[F]]
+    private let requiredMasks: [UInt64]
 
     init() {
         let all = F.allCases
@@ -55,6 +56,7 @@ public final class FieldTable<F: EntityField>: @unchecked Sendable {
         required = [v1, v2Order].flatMap { fields in
             [requiredKeys(fields, .required), requiredKeys(fields, .required) + requiredKeys(fields, .requiredUnlessStripped)]
         }
+        requiredMasks = required.map { $0.reduce(0) { $0 | $1.bit } }
     }
 
     /// The key table a reader of `dialect` uses: v1 accepts only the keys v1 holds.
@@ -63,5 +65,10 @@ public final class FieldTable<F: EntityField>: @unchecked Sendable {
     /// The keys a record must carry, in the order missing ones are reported.
     func required(_ dialect: Dialect, stripped: Bool) -> [F] {
         required[(dialect == .v1 ? 0 : 2) + (stripped ? 0 : 1)]
+    }
+
+    /// The same as a mask, to check a record at once.
+    func requiredMask(_ dialect: Dialect, stripped: Bool) -> UInt64 {
+        requiredMasks[(dialect == .v1 ? 0 : 2) + (stripped ? 0 : 1)]
     }
 }
