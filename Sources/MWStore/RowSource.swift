@@ -23,14 +23,23 @@ struct RowSource: FieldSource {
 
     /// A record from `id` and then `fields`, in column order.
     mutating func record<F: EntityField>(_ fields: [F]) -> F.Record {
-        var d = F.blank
-        F.id.set(&d, from: &self)
-        read(fields, into: &d)
-        return F.record(d)
+        var r = F.blank
+        readId(into: &r, F.self)
+        read(fields, into: &r)
+        return r
     }
 
-    mutating func read<F: EntityField>(_ fields: [F], into d: inout F.Draft) {
-        for f in fields { f.set(&d, from: &self) }
+    mutating func readId<F: EntityField>(into record: inout F.Record, _: F.Type) {
+        var metadata = F.blankMetadata, stripped = false
+        F.id.set(&record, &metadata, stripped: &stripped, from: &self)
+    }
+
+    /// Reads `fields` into `record`, in column order (a stripped record is one whose
+    /// `stripped` column says so).
+    mutating func read<F: EntityField>(_ fields: [F], into record: inout F.Record) {
+        var metadata = F.blankMetadata, stripped = false
+        for f in fields { f.set(&record, &metadata, stripped: &stripped, from: &self) }
+        F.finish(&record, metadata: metadata, stripped: stripped)
     }
 
     mutating func read<F: EntityField>(_ f: F, into x: inout String) { if let v = s.string(next()) { x = v } }

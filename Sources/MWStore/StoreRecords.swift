@@ -54,7 +54,7 @@ enum ListItemRow {
     static func read(_ s: RawStatement, at c: Int32 = 0) -> (item: ListItem, listId: String) {
         var src = RowSource(s, at: c)
         var i = ListItemField.blank
-        ListItemField.id.set(&i, from: &src)
+        src.readId(into: &i, ListItemField.self)
         let listId = s.string(src.next()) ?? ""
         src.read(ListItemField.table.columnFields, into: &i)
         return (i, listId)
@@ -77,7 +77,7 @@ enum NoteRow {
     static func read(_ s: RawStatement, at c: Int32 = 0) -> Note {
         var src = RowSource(s, at: c)
         var n = NoteField.blank
-        NoteField.id.set(&n, from: &src)
+        src.readId(into: &n, NoteField.self)
         let titleId = s.string(src.next())
         let episodeId = s.string(src.next())
         n.parentId = titleId ?? episodeId ?? ""

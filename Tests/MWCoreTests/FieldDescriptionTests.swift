@@ -62,10 +62,12 @@ import Testing
 
     /// A record rebuilt from a blank one, field by field, from the values of `record`.
     func copy<F: EntityField>(_ record: F.Record, _: F.Type) -> F.Record {
-        var d = F.blank
+        var r = F.blank
+        var metadata = F.blankMetadata, stripped = false
         var source = Replay(values: F.allCases.map { $0.value(of: record) })
-        for f in F.allCases { f.set(&d, from: &source) }
-        return F.record(d)
+        for f in F.allCases { f.set(&r, &metadata, stripped: &stripped, from: &source) }
+        F.finish(&r, metadata: metadata, stripped: stripped)
+        return r
     }
 }
 

@@ -31,10 +31,12 @@ private struct V1Only: FieldSource {
     typealias Failure = Never
 
     static func record<F: EntityField>(_ r: F.Record, _: F.Type) -> F.Record {
-        var d = F.draft(r)
+        var r = r
+        var (metadata, stripped) = F.metadata(of: r)
         var clear = V1Only()
-        for f in F.table.notInV1 { f.set(&d, from: &clear) }
-        return F.record(d)
+        for f in F.table.notInV1 { f.set(&r, &metadata, stripped: &stripped, from: &clear) }
+        F.finish(&r, metadata: metadata, stripped: stripped)
+        return r
     }
 
     // Optionals become nil; v1 holds every required value, which stays.

@@ -10,13 +10,15 @@ extension ReadSession: FieldSource {
     /// The field's name in diagnostics; only called when one is made.
     private static func label<F: EntityField>(_ prefix: String, _ f: F) -> String { prefix + f.name }
 
-    private static func kind<F: EntityField>(_ f: F) -> ValueKind { F.table.specs[f.rawValue].kind }
+    @inline(__always) private static func kind<F: EntityField>(_ f: F) -> ValueKind { f.spec.kind }
 
+    @inline(__always)
     mutating func read<F: EntityField>(_ f: F, into x: inout String) throws {
         let p = namePrefix
         if let v = try string(Self.label(p, f)) { x = v }
     }
 
+    @inline(__always)
     mutating func read<F: EntityField>(_ f: F, into x: inout String?) throws {
         let p = namePrefix
         if Self.kind(f) == .text {
@@ -26,66 +28,79 @@ extension ReadSession: FieldSource {
         }
     }
 
+    @inline(__always)
     mutating func read<F: EntityField>(_ f: F, into x: inout Int, unreadable: Int?) throws {
         let p = namePrefix
         if let v = try int(Self.label(p, f), range: Self.kind(f).range) { x = Int(v) } else if let unreadable { x = unreadable }
     }
 
+    @inline(__always)
     mutating func read<F: EntityField>(_ f: F, into x: inout Int?) throws {
         let p = namePrefix
         x = try int(Self.label(p, f), optional: true, range: Self.kind(f).range).map(Int.init)
     }
 
+    @inline(__always)
     mutating func read<F: EntityField>(_ f: F, into x: inout Int64) throws {
         let p = namePrefix
         if let v = try int(Self.label(p, f), range: Self.kind(f).range) { x = v }
     }
 
+    @inline(__always)
     mutating func read<F: EntityField>(_ f: F, into x: inout Int64?) throws {
         let p = namePrefix
         x = try int(Self.label(p, f), optional: true, range: Self.kind(f).range)
     }
 
+    @inline(__always)
     mutating func read<F: EntityField>(_ f: F, into x: inout Double?) throws {
         let p = namePrefix
         x = try double(Self.label(p, f), optional: true)
     }
 
+    @inline(__always)
     mutating func read<F: EntityField>(_ f: F, into x: inout Bool) throws {
         let p = namePrefix
         if let v = try bool(Self.label(p, f)) { x = v }
     }
 
+    @inline(__always)
     mutating func read<F: EntityField>(_ f: F, into x: inout Bool?) throws {
         let p = namePrefix
         x = try bool(Self.label(p, f), optional: true)
     }
 
+    @inline(__always)
     mutating func read<F: EntityField>(_ f: F, into x: inout Date) throws {
         let p = namePrefix
         if let v = try date(Self.label(p, f)) { x = v }
     }
 
+    @inline(__always)
     mutating func read<F: EntityField>(_ f: F, into x: inout Date?) throws {
         let p = namePrefix
         x = try date(Self.label(p, f), optional: true)
     }
 
+    @inline(__always)
     mutating func read<F: EntityField>(_ f: F, into x: inout [String]) throws {
         let p = namePrefix
         if let v = try stringArray(Self.label(p, f)) { x = v }
     }
 
+    @inline(__always)
     mutating func read<F: EntityField, T: RawRepresentable>(_ f: F, into x: inout T) throws where T.RawValue == String {
         let p = namePrefix
         if let v = try string(Self.label(p, f)), let t = T(rawValue: v) { x = t }
     }
 
+    @inline(__always)
     mutating func read<F: EntityField>(_ f: F, stripped x: inout Bool) throws {
         let p = namePrefix
         if let v = try bool(Self.label(p, f)) { x = v }
     }
 
+    @inline(__always)
     mutating func read<F: EntityField>(_ f: F, items x: inout [ListItem]) throws {
         if Self.kind(f) == .titleIds { try readTitleIds(into: &x) } else { try readItems(into: &x) }
     }

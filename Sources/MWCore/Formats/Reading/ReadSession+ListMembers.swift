@@ -32,7 +32,9 @@ extension ReadSession {
             s.skipWhitespace()
             let start = s.pos
             if s.peekKind() == .object {
-                items.append(try readRecord(ListItemField.self, at: start).record)
+                var item = ListItemField.blank
+                _ = try readRecord(ListItemField.self, into: &item, at: start)
+                items.append(item)
                 itemOffsets.append(start)
             } else {
                 try elementMismatch(expected: "a list item object")

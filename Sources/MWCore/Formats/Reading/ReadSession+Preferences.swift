@@ -11,7 +11,11 @@ extension ReadSession {
         sub = nil
         namePrefix = "preferences/"
         defer { namePrefix = "" }
-        let r = try readRecord(PreferencesField.self, at: start, pointer: "/preferences")
-        accept(.preferences(r.record), r.origin)
+        var p = PreferencesField.blank
+        _ = try readRecord(PreferencesField.self, into: &p, at: start, pointer: "/preferences")
+        result.counts.preferences = 1
+        v.preferences(p, offset: start)
+        lib.preferences = p
+        options.recordSink?.accept(.preferences(p))
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The fields of one entity of the model, each described once: a case per field whose
 /// ``spec`` says what it is, plus one switch that gets a field's value from a record
-/// (``get(_:into:)``) and one that sets it on a record being built (``set(_:from:)``).
+/// (``get(_:into:)``) and one that sets it on a record being built (``set(_:_:stripped:from:)``).
 ///
 /// Readers, writers, the library database and merge are written once against this, generic
 /// over the entity, and specialised per entity by the compiler: no value is boxed or reached
@@ -13,9 +13,9 @@ import Foundation
 public protocol EntityField: CaseIterable, Hashable, Sendable, RawRepresentable where RawValue == Int, AllCases == [Self] {
     /// The model type (``Title``, ``Episode``, …).
     associatedtype Record
-    /// What a record is built in while its fields are set one by one: the record itself, or
-    /// for titles and episodes the record, its metadata and the stripped marker apart.
-    associatedtype Draft = Record
+    /// A title's or episode's TMDb metadata, set apart while the record's fields are set one
+    /// by one (it may turn out stripped); nothing for the other entities.
+    associatedtype Metadata = Void
 
     /// The entity, as diagnostics and plans name it.
     static var entity: EntityKind { get }
@@ -25,28 +25,34 @@ public protocol EntityField: CaseIterable, Hashable, Sendable, RawRepresentable 
     var spec: FieldSpec { get }
     /// Hands this field's value in `record` to `visitor`.
     func get<V: FieldVisitor>(_ record: Record, into visitor: inout V)
-    /// Sets this field of `draft` from `source`; a value the source cannot give leaves it as it was.
-    func set<S: FieldSource>(_ draft: inout Draft, from source: inout S) throws(S.Failure)
+    /// Sets this field of `record` (or of its `metadata`, or the `stripped` marker) from
+    /// `source`; a value the source cannot give leaves it as it was.
+    /// ``finish(_:metadata:stripped:)`` puts the record together once every field is set.
+    func set<S: FieldSource>(_ record: inout Record, _ metadata: inout Metadata, stripped: inout Bool,
+                             from source: inout S) throws(S.Failure)
 
     /// A record with nothing read yet: the values absent keys leave (empty, zero, the model's defaults).
-    static var blank: Draft { get }
-    static func draft(_ record: Record) -> Draft
-    static func record(_ draft: consuming Draft) -> Record
-    /// Whether the draft is marked stripped (its TMDb metadata absent).
-    static func isStripped(_ draft: Draft) -> Bool
+    static var blank: Record { get }
+    /// Metadata with nothing read yet.
+    static var blankMetadata: Metadata { get }
+    /// A record's metadata (blank when it has none) and whether it is stripped, to set fields of
+    /// a record that exists.
+    static func metadata(of record: Record) -> (Metadata, stripped: Bool)
+    /// The record with its metadata, or without any when stripped.
+    static func finish(_ record: inout Record, metadata: consuming Metadata, stripped: Bool)
     /// The order a stripped record's stray TMDb keys are named in its diagnostic.
     static var strayMetadataOrder: [Self] { get }
     /// The tables derived from the descriptions, built once.
     static var table: FieldTable<Self> { get }
 }
 
-extension EntityField where Draft == Record {
-    @inlinable public static func draft(_ record: Record) -> Draft { record }
-    @inlinable public static func record(_ draft: consuming Draft) -> Record { draft }
+extension EntityField where Metadata == Void {
+    @inlinable public static var blankMetadata: Void { () }
+    @inlinable public static func metadata(of record: Record) -> (Void, stripped: Bool) { ((), false) }
+    @inlinable public static func finish(_ record: inout Record, metadata: consuming Void, stripped: Bool) {}
 }
 
 extension EntityField {
-    @inlinable public static func isStripped(_ draft: Draft) -> Bool { false }
     public static var strayMetadataOrder: [Self] { allCases.filter { $0.spec.origin == .tmdb } }
 
     /// The JSON key as a `String` (for diagnostics; writers use `spec.key`).

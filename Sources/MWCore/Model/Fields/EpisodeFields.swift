@@ -8,6 +8,7 @@ public enum EpisodeField: Int, EntityField {
     public static let entity = EntityKind.episode
     public static let table = FieldTable<EpisodeField>()
 
+    @inlinable @inline(__always)
     public var spec: FieldSpec {
         switch self {
         //                              key               value      presence                 origin  v1 key order      column
@@ -51,51 +52,41 @@ public enum EpisodeField: Int, EntityField {
     }
 
     @inlinable
-    public func set<S: FieldSource>(_ d: inout Episode.Draft, from s: inout S) throws(S.Failure) {
+    public func set<S: FieldSource>(_ e: inout Episode, _ m: inout EpisodeMetadata, stripped: inout Bool,
+                                    from s: inout S) throws(S.Failure) {
         switch self {
-        case .id: try s.read(self, into: &d.episode.id)
-        case .showId: try s.read(self, into: &d.episode.showId)
-        case .tmdbId: try s.read(self, into: &d.episode.tmdbId)
-        case .seasonNumber: try s.read(self, into: &d.episode.seasonNumber)
+        case .id: try s.read(self, into: &e.id)
+        case .showId: try s.read(self, into: &e.showId)
+        case .tmdbId: try s.read(self, into: &e.tmdbId)
+        case .seasonNumber: try s.read(self, into: &e.seasonNumber)
         // Unreadable reads as 1, as it always has (it still takes part in the duplicate check).
-        case .episodeNumber: try s.read(self, into: &d.episode.episodeNumber, unreadable: 1)
-        case .stripped: try s.read(self, stripped: &d.stripped)
-        case .name: try s.read(self, into: &d.metadata.name)
-        case .overview: try s.read(self, into: &d.metadata.overview)
-        case .airDate: try s.read(self, into: &d.metadata.airDate)
-        case .runtime: try s.read(self, into: &d.metadata.runtime)
-        case .stillPath: try s.read(self, into: &d.metadata.stillPath)
-        case .watched: try s.read(self, into: &d.episode.watched)
-        case .watchedDate: try s.read(self, into: &d.episode.watchedDate)
-        case .dateModified: try s.read(self, into: &d.episode.dateModified)
-        case .localStillPath: try s.read(self, into: &d.episode.localStillPath)
+        case .episodeNumber: try s.read(self, into: &e.episodeNumber, unreadable: 1)
+        case .stripped: try s.read(self, stripped: &stripped)
+        case .name: try s.read(self, into: &m.name)
+        case .overview: try s.read(self, into: &m.overview)
+        case .airDate: try s.read(self, into: &m.airDate)
+        case .runtime: try s.read(self, into: &m.runtime)
+        case .stillPath: try s.read(self, into: &m.stillPath)
+        case .watched: try s.read(self, into: &e.watched)
+        case .watchedDate: try s.read(self, into: &e.watchedDate)
+        case .dateModified: try s.read(self, into: &e.dateModified)
+        case .localStillPath: try s.read(self, into: &e.localStillPath)
         }
     }
 
-    public static var blank: Episode.Draft {
-        Episode.Draft(episode: Episode(id: "", showId: "", seasonNumber: 0, episodeNumber: 0, metadata: nil),
-                      metadata: EpisodeMetadata(name: ""), stripped: false)
+    @inline(__always)
+    public static var blank: Episode {
+        Episode(id: "", showId: "", seasonNumber: 0, episodeNumber: 0, metadata: nil)
     }
 
-    public static func draft(_ e: Episode) -> Episode.Draft {
-        Episode.Draft(episode: e, metadata: e.metadata ?? EpisodeMetadata(name: ""), stripped: e.metadata == nil)
+    @inline(__always) public static var blankMetadata: EpisodeMetadata { EpisodeMetadata(name: "") }
+
+    public static func metadata(of e: Episode) -> (EpisodeMetadata, stripped: Bool) {
+        (e.metadata ?? blankMetadata, e.metadata == nil)
     }
 
     @inlinable
-    public static func record(_ d: consuming Episode.Draft) -> Episode {
-        var e = d.episode
-        e.metadata = d.stripped ? nil : d.metadata
-        return e
-    }
-
-    @inlinable public static func isStripped(_ d: Episode.Draft) -> Bool { d.stripped }
-}
-
-extension Episode {
-    /// An episode while its fields are set one by one (see ``Title/Draft``).
-    public struct Draft: Sendable {
-        public var episode: Episode
-        public var metadata: EpisodeMetadata
-        public var stripped: Bool
+    public static func finish(_ e: inout Episode, metadata m: consuming EpisodeMetadata, stripped: Bool) {
+        e.metadata = stripped ? nil : m
     }
 }

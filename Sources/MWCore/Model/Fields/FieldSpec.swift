@@ -15,6 +15,7 @@ public struct FieldSpec: Sendable {
     /// Its place in the library database; nil when it has none in the entity's own table.
     public let column: StoreColumn?
 
+    @inlinable
     public init(_ key: StaticString, _ kind: ValueKind, _ presence: Presence, _ origin: FieldOrigin,
                 v1: V1Form?, inV2: Bool = true, column: StoreColumn?) {
         self.key = key

@@ -8,6 +8,7 @@ public enum ListField: Int, EntityField {
     public static let entity = EntityKind.list
     public static let table = FieldTable<ListField>()
 
+    @inlinable @inline(__always)
     public var spec: FieldSpec {
         switch self {
         //                            key             value      presence   origin  v1 key order                    column
@@ -40,7 +41,8 @@ public enum ListField: Int, EntityField {
     }
 
     @inlinable
-    public func set<S: FieldSource>(_ l: inout MediaList, from s: inout S) throws(S.Failure) {
+    public func set<S: FieldSource>(_ l: inout MediaList, _: inout Void, stripped: inout Bool,
+                                    from s: inout S) throws(S.Failure) {
         switch self {
         case .id: try s.read(self, into: &l.id)
         case .name: try s.read(self, into: &l.name)
@@ -54,5 +56,6 @@ public enum ListField: Int, EntityField {
         }
     }
 
+    @inline(__always)
     public static var blank: MediaList { MediaList(id: "", name: "") }
 }

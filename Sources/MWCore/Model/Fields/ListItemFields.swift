@@ -8,6 +8,7 @@ public enum ListItemField: Int, EntityField {
     public static let entity = EntityKind.listItem
     public static let table = FieldTable<ListItemField>()
 
+    @inlinable @inline(__always)
     public var spec: FieldSpec {
         switch self {
         //                          key           value    presence   origin  v1                      column
@@ -29,7 +30,8 @@ public enum ListItemField: Int, EntityField {
     }
 
     @inlinable
-    public func set<S: FieldSource>(_ i: inout ListItem, from s: inout S) throws(S.Failure) {
+    public func set<S: FieldSource>(_ i: inout ListItem, _: inout Void, stripped: inout Bool,
+                                    from s: inout S) throws(S.Failure) {
         switch self {
         case .titleId: try s.read(self, into: &i.titleId)
         case .orderIndex: try s.read(self, into: &i.orderIndex)
@@ -38,5 +40,6 @@ public enum ListItemField: Int, EntityField {
         }
     }
 
+    @inline(__always)
     public static var blank: ListItem { ListItem(titleId: "", orderIndex: 0) }
 }

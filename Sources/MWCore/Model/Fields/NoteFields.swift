@@ -7,6 +7,7 @@ public enum NoteField: Int, EntityField {
     public static let entity = EntityKind.note
     public static let table = FieldTable<NoteField>()
 
+    @inlinable @inline(__always)
     public var spec: FieldSpec {
         switch self {
         //                           key             value    presence   origin  v1 key order      column
@@ -35,7 +36,8 @@ public enum NoteField: Int, EntityField {
     }
 
     @inlinable
-    public func set<S: FieldSource>(_ n: inout Note, from s: inout S) throws(S.Failure) {
+    public func set<S: FieldSource>(_ n: inout Note, _: inout Void, stripped: inout Bool,
+                                    from s: inout S) throws(S.Failure) {
         switch self {
         case .id: try s.read(self, into: &n.id)
         case .parentType: try s.read(self, into: &n.parentType)
@@ -47,6 +49,7 @@ public enum NoteField: Int, EntityField {
         }
     }
 
+    @inline(__always)
     public static var blank: Note {
         Note(id: "", parentId: "", parentType: .title, text: "", dateCreated: Date(timeIntervalSinceReferenceDate: 0))
     }

@@ -9,6 +9,7 @@ public enum PreferencesField: Int, EntityField {
     public static let entity = EntityKind.preferences
     public static let table = FieldTable<PreferencesField>()
 
+    @inlinable @inline(__always)
     public var spec: FieldSpec {
         switch self {
         //                                 key                   value    presence   origin  v1       column
@@ -40,7 +41,8 @@ public enum PreferencesField: Int, EntityField {
     }
 
     @inlinable
-    public func set<S: FieldSource>(_ p: inout UserPreferences, from s: inout S) throws(S.Failure) {
+    public func set<S: FieldSource>(_ p: inout UserPreferences, _: inout Void, stripped: inout Bool,
+                                    from s: inout S) throws(S.Failure) {
         switch self {
         case .id: try s.read(self, into: &p.id)
         case .defaultListId: try s.read(self, into: &p.defaultListId)
@@ -55,5 +57,6 @@ public enum PreferencesField: Int, EntityField {
     }
 
     /// The model's defaults (image quality w500, watched titles shown, newest first).
+    @inline(__always)
     public static var blank: UserPreferences { UserPreferences(id: "") }
 }

@@ -10,6 +10,7 @@ public enum TitleField: Int, EntityField {
     public static let entity = EntityKind.title
     public static let table = FieldTable<TitleField>()
 
+    @inlinable @inline(__always)
     public var spec: FieldSpec {
         switch self {
         //                                 key                  value      presence                 origin  v1 key order       column
@@ -83,71 +84,59 @@ public enum TitleField: Int, EntityField {
     }
 
     @inlinable
-    public func set<S: FieldSource>(_ d: inout Title.Draft, from s: inout S) throws(S.Failure) {
+    public func set<S: FieldSource>(_ t: inout Title, _ m: inout TitleMetadata, stripped: inout Bool,
+                                    from s: inout S) throws(S.Failure) {
         switch self {
-        case .id: try s.read(self, into: &d.title.id)
-        case .tmdbId: try s.read(self, into: &d.title.tmdbId)
-        case .mediaType: try s.read(self, into: &d.title.mediaType)
-        case .stripped: try s.read(self, stripped: &d.stripped)
-        case .title: try s.read(self, into: &d.metadata.title)
-        case .originalTitle: try s.read(self, into: &d.metadata.originalTitle)
-        case .imdbId: try s.read(self, into: &d.metadata.imdbId)
-        case .year: try s.read(self, into: &d.metadata.year)
-        case .overview: try s.read(self, into: &d.metadata.overview)
-        case .genres: try s.read(self, into: &d.metadata.genres)
-        case .runtime: try s.read(self, into: &d.metadata.runtime)
-        case .posterPath: try s.read(self, into: &d.metadata.posterPath)
-        case .backdropPath: try s.read(self, into: &d.metadata.backdropPath)
-        case .originalLanguage: try s.read(self, into: &d.metadata.originalLanguage)
-        case .popularity: try s.read(self, into: &d.metadata.popularity)
-        case .voteAverage: try s.read(self, into: &d.metadata.voteAverage)
-        case .voteCount: try s.read(self, into: &d.metadata.voteCount)
-        case .releaseDate: try s.read(self, into: &d.metadata.releaseDate)
-        case .firstAirDate: try s.read(self, into: &d.metadata.firstAirDate)
-        case .lastAirDate: try s.read(self, into: &d.metadata.lastAirDate)
-        case .status: try s.read(self, into: &d.metadata.status)
-        case .numberOfSeasons: try s.read(self, into: &d.metadata.numberOfSeasons)
-        case .numberOfEpisodes: try s.read(self, into: &d.metadata.numberOfEpisodes)
-        case .watched: try s.read(self, into: &d.title.watched)
-        case .watchedDate: try s.read(self, into: &d.title.watchedDate)
-        case .likedStatus: try s.read(self, into: &d.title.likedStatus)
-        case .dateAdded: try s.read(self, into: &d.title.dateAdded)
-        case .dateModified: try s.read(self, into: &d.title.dateModified)
-        case .localPosterPath: try s.read(self, into: &d.title.localPosterPath)
-        case .localBackdropPath: try s.read(self, into: &d.title.localBackdropPath)
+        case .id: try s.read(self, into: &t.id)
+        case .tmdbId: try s.read(self, into: &t.tmdbId)
+        case .mediaType: try s.read(self, into: &t.mediaType)
+        case .stripped: try s.read(self, stripped: &stripped)
+        case .title: try s.read(self, into: &m.title)
+        case .originalTitle: try s.read(self, into: &m.originalTitle)
+        case .imdbId: try s.read(self, into: &m.imdbId)
+        case .year: try s.read(self, into: &m.year)
+        case .overview: try s.read(self, into: &m.overview)
+        case .genres: try s.read(self, into: &m.genres)
+        case .runtime: try s.read(self, into: &m.runtime)
+        case .posterPath: try s.read(self, into: &m.posterPath)
+        case .backdropPath: try s.read(self, into: &m.backdropPath)
+        case .originalLanguage: try s.read(self, into: &m.originalLanguage)
+        case .popularity: try s.read(self, into: &m.popularity)
+        case .voteAverage: try s.read(self, into: &m.voteAverage)
+        case .voteCount: try s.read(self, into: &m.voteCount)
+        case .releaseDate: try s.read(self, into: &m.releaseDate)
+        case .firstAirDate: try s.read(self, into: &m.firstAirDate)
+        case .lastAirDate: try s.read(self, into: &m.lastAirDate)
+        case .status: try s.read(self, into: &m.status)
+        case .numberOfSeasons: try s.read(self, into: &m.numberOfSeasons)
+        case .numberOfEpisodes: try s.read(self, into: &m.numberOfEpisodes)
+        case .watched: try s.read(self, into: &t.watched)
+        case .watchedDate: try s.read(self, into: &t.watchedDate)
+        case .likedStatus: try s.read(self, into: &t.likedStatus)
+        case .dateAdded: try s.read(self, into: &t.dateAdded)
+        case .dateModified: try s.read(self, into: &t.dateModified)
+        case .localPosterPath: try s.read(self, into: &t.localPosterPath)
+        case .localBackdropPath: try s.read(self, into: &t.localBackdropPath)
         }
     }
 
-    public static var blank: Title.Draft {
-        Title.Draft(title: Title(id: "", tmdbId: 0, mediaType: MediaType(rawValue: ""), metadata: nil,
-                                 dateAdded: Date(timeIntervalSinceReferenceDate: 0)),
-                    metadata: TitleMetadata(title: ""), stripped: false)
+    @inline(__always)
+    public static var blank: Title {
+        Title(id: "", tmdbId: 0, mediaType: MediaType(rawValue: ""), metadata: nil, dateAdded: Date(timeIntervalSinceReferenceDate: 0))
     }
 
-    public static func draft(_ t: Title) -> Title.Draft {
-        Title.Draft(title: t, metadata: t.metadata ?? TitleMetadata(title: ""), stripped: t.metadata == nil)
+    @inline(__always) public static var blankMetadata: TitleMetadata { TitleMetadata(title: "") }
+
+    public static func metadata(of t: Title) -> (TitleMetadata, stripped: Bool) {
+        (t.metadata ?? blankMetadata, t.metadata == nil)
     }
 
     @inlinable
-    public static func record(_ d: consuming Title.Draft) -> Title {
-        var t = d.title
-        t.metadata = d.stripped ? nil : d.metadata
-        return t
+    public static func finish(_ t: inout Title, metadata m: consuming TitleMetadata, stripped: Bool) {
+        t.metadata = stripped ? nil : m
     }
-
-    @inlinable public static func isStripped(_ d: Title.Draft) -> Bool { d.stripped }
 
     /// `imdbId` first, then the others in order: as mwkit has always named them.
     public static let strayMetadataOrder: [TitleField] =
         [.imdbId] + allCases.filter { $0 != .imdbId && $0.spec.origin == .tmdb }
-}
-
-extension Title {
-    /// A title while its fields are set one by one: the metadata and the stripped marker
-    /// are kept apart until ``TitleField/record(_:)`` puts them together.
-    public struct Draft: Sendable {
-        public var title: Title
-        public var metadata: TitleMetadata
-        public var stripped: Bool
-    }
 }
