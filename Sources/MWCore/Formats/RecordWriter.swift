@@ -24,22 +24,27 @@ struct RecordWriter: FieldVisitor {
 
     /// `key`: an array of `records`, each an object of the fields this dialect holds.
     mutating func collection<F: EntityField>(_ key: StaticString, _ records: [F.Record], _: F.Type) {
+        let fields = order(F.self)
         w.key(key)
         w.beginArray()
-        for r in records {
+        // By index: `for r in records` copied each record (retaining every string) to pass it on.
+        for i in records.indices {
             w.element()
-            object(r, F.self)
+            object(records[i], fields)
         }
         w.endArray()
     }
 
-    mutating func object<F: EntityField>(_ record: F.Record, _: F.Type) {
+    /// The fields this dialect writes, in its key order.
+    func order<F: EntityField>(_: F.Type) -> [F] { dialect == .v1 ? F.table.v1Order : F.table.v2Order }
+
+    mutating func object<F: EntityField>(_ record: F.Record, _ fields: [F]) {
         w.beginObject()
-        for f in dialect == .v1 ? F.table.v1Order : F.table.v2Order { f.get(record, into: &self) }
+        for f in fields { f.get(record, into: &self) }
         w.endObject()
     }
 
-    @inline(__always) private func key<F: EntityField>(_ f: F) -> StaticString { F.table.specs[f.rawValue].key }
+    @inline(__always) private func key<F: EntityField>(_ f: F) -> StaticString { f.spec.key }
 
     mutating func visit<F: EntityField>(_ f: F, _ v: String?) { w.field(key(f), v) }
     mutating func visit<F: EntityField>(_ f: F, _ v: Int?) { w.field(key(f), v) }
@@ -67,7 +72,8 @@ struct RecordWriter: FieldVisitor {
         if dialect == .v1 {
             for item in V1Writer.orderedItems(items) { w.element(); w.string(item.titleId) }
         } else {
-            for item in items { w.element(); object(item, ListItemField.self) }
+            let fields = order(ListItemField.self)
+            for item in items { w.element(); object(item, fields) }
         }
         w.endArray()
     }

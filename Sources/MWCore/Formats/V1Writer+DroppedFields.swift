@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a library loses as v1, from the field descriptions: every value v1 cannot hold.
 extension V1Writer {
     /// One `field-dropped` warning per field v1 cannot hold, with how many records had a value:
@@ -10,9 +12,16 @@ extension V1Writer {
             warnings.append(.warning(.fieldDropped, "v1 cannot hold \(what): dropped from \(n) record(s)", pointer: "/\(coll)"))
         }
         func count<F: EntityField>(_ coll: String, _ records: [F.Record], _: F.Type, prefix: String = "") {
-            for f in F.table.notInV1 {
-                add(coll, prefix + f.name, records.reduce(0) { $0 + (f.value(of: $1).isPresent ? 1 : 0) })
+            let fields = F.table.notInV1
+            var counts = [Int](repeating: 0, count: fields.count)
+            for r in records {
+                for (k, f) in fields.enumerated() {
+                    var value = HasValue()
+                    f.get(r, into: &value)
+                    if value.present { counts[k] += 1 }
+                }
             }
+            for (k, f) in fields.enumerated() { add(coll, prefix + f.name, counts[k]) }
         }
         count("titles", lib.titles, TitleField.self)
         count("episodes", lib.episodes, EpisodeField.self)
@@ -28,4 +37,18 @@ extension V1Writer {
         }
         return warnings
     }
+}
+
+/// Whether the value it is handed is there (not nil).
+private struct HasValue: FieldVisitor {
+    var present = false
+    mutating func visit<F: EntityField>(_ f: F, _ v: String?) { present = v != nil }
+    mutating func visit<F: EntityField>(_ f: F, _ v: Int?) { present = v != nil }
+    mutating func visit<F: EntityField>(_ f: F, _ v: Int64?) { present = v != nil }
+    mutating func visit<F: EntityField>(_ f: F, _ v: Double?) { present = v != nil }
+    mutating func visit<F: EntityField>(_ f: F, _ v: Bool?) { present = v != nil }
+    mutating func visit<F: EntityField>(_ f: F, _ v: Date?) { present = v != nil }
+    mutating func visit<F: EntityField>(_ f: F, _ v: [String]?) { present = v != nil }
+    mutating func visit<F: EntityField>(_ f: F, stripped: Bool) { present = true }
+    mutating func visit<F: EntityField>(_ f: F, items: [ListItem]) { present = true }
 }

@@ -25,6 +25,6 @@ enum V2Writer {
     static func preferences(_ p: UserPreferences?, _ out: inout RecordWriter) {
         guard let p else { return }
         out.w.key("preferences")
-        out.object(p, PreferencesField.self)
+        out.object(p, out.order(PreferencesField.self))
     }
 }

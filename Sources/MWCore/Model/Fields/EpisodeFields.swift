@@ -30,7 +30,7 @@ public enum EpisodeField: Int, EntityField {
         }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public func get<V: FieldVisitor>(_ e: Episode, into v: inout V) {
         switch self {
         case .id: v.visit(self, e.id)
@@ -51,7 +51,7 @@ public enum EpisodeField: Int, EntityField {
         }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public func set<S: FieldSource>(_ e: inout Episode, _ m: inout EpisodeMetadata, stripped: inout Bool,
                                     from s: inout S) throws(S.Failure) {
         switch self {

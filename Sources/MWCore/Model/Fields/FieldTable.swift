@@ -1,8 +1,6 @@
 /// What follows from one entity's field descriptions, worked out once (each entity keeps one
 /// in its `table`): key tables, key orders, required keys, column order.
 public final class FieldTable<F: EntityField>: @unchecked Sendable {
-    /// Each field's description, by field number.
-    public let specs: [FieldSpec]
     /// Each field's JSON key, by field number.
     public let names: [String]
     /// The fields v1 writes, in the app's key order.
@@ -27,8 +25,7 @@ public final class FieldTable<F: EntityField>: @unchecked Sendable {
 
     init() {
         let all = F.allCases
-        specs = all.map(\.spec)
-        names = specs.map { $0.key.description }
+        names = all.map { $0.spec.key.description }
         func v1Position(_ f: F) -> Int? {
             if case .key(let n)? = f.spec.v1 { return n }
             return nil

@@ -1,27 +1,11 @@
 import Foundation
 
-/// One field's value, boxed, for code that compares or inspects fields one at a time and is
-/// not on a hot path (merge's conflict lists, v1's dropped-field counts). Equal as the model's
-/// values are equal.
+/// One field's value, boxed, for code that compares fields one at a time and is not on a hot
+/// path (merge's conflict lists). Equal as the model's values are equal.
 public enum FieldValue: Equatable, Sendable {
     case string(String?), int(Int?), int64(Int64?), double(Double?), bool(Bool?), date(Date?), strings([String]?)
     case stripped(Bool)
     case items([ListItem])
-
-    /// Whether the record has a value (an absent optional is nil; a list's items and the
-    /// stripped marker always count as present).
-    public var isPresent: Bool {
-        switch self {
-        case .string(let v): return v != nil
-        case .int(let v): return v != nil
-        case .int64(let v): return v != nil
-        case .double(let v): return v != nil
-        case .bool(let v): return v != nil
-        case .date(let v): return v != nil
-        case .strings(let v): return v != nil
-        case .stripped, .items: return true
-        }
-    }
 }
 
 extension EntityField {

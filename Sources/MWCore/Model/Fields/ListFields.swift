@@ -25,7 +25,7 @@ public enum ListField: Int, EntityField {
         }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public func get<V: FieldVisitor>(_ l: MediaList, into v: inout V) {
         switch self {
         case .id: v.visit(self, l.id)
@@ -40,7 +40,7 @@ public enum ListField: Int, EntityField {
         }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public func set<S: FieldSource>(_ l: inout MediaList, _: inout Void, stripped: inout Bool,
                                     from s: inout S) throws(S.Failure) {
         switch self {

@@ -19,7 +19,7 @@ public enum ListItemField: Int, EntityField {
         }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public func get<V: FieldVisitor>(_ i: ListItem, into v: inout V) {
         switch self {
         case .titleId: v.visit(self, i.titleId)
@@ -29,7 +29,7 @@ public enum ListItemField: Int, EntityField {
         }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public func set<S: FieldSource>(_ i: inout ListItem, _: inout Void, stripped: inout Bool,
                                     from s: inout S) throws(S.Failure) {
         switch self {

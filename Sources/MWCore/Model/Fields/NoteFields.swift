@@ -22,7 +22,7 @@ public enum NoteField: Int, EntityField {
         }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public func get<V: FieldVisitor>(_ n: Note, into v: inout V) {
         switch self {
         case .id: v.visit(self, n.id)
@@ -35,7 +35,7 @@ public enum NoteField: Int, EntityField {
         }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public func set<S: FieldSource>(_ n: inout Note, _: inout Void, stripped: inout Bool,
                                     from s: inout S) throws(S.Failure) {
         switch self {

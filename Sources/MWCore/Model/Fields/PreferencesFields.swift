@@ -25,7 +25,7 @@ public enum PreferencesField: Int, EntityField {
         }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public func get<V: FieldVisitor>(_ p: UserPreferences, into v: inout V) {
         switch self {
         case .id: v.visit(self, p.id)
@@ -40,7 +40,7 @@ public enum PreferencesField: Int, EntityField {
         }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public func set<S: FieldSource>(_ p: inout UserPreferences, _: inout Void, stripped: inout Bool,
                                     from s: inout S) throws(S.Failure) {
         switch self {

@@ -47,7 +47,7 @@ public enum TitleField: Int, EntityField {
         }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public func get<V: FieldVisitor>(_ t: Title, into v: inout V) {
         switch self {
         case .id: v.visit(self, t.id)
@@ -83,7 +83,7 @@ public enum TitleField: Int, EntityField {
         }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public func set<S: FieldSource>(_ t: inout Title, _ m: inout TitleMetadata, stripped: inout Bool,
                                     from s: inout S) throws(S.Failure) {
         switch self {
