@@ -3,7 +3,7 @@ import Foundation
 /// The JSON reader as a ``FieldSource``: each field's value read by the type its model
 /// value has (an optional one accepting v1's nulls) and the kind its description gives
 /// (free text, integer width, v1 `titleIds` or v2 `items`). A value that fails to read is
-/// reported and leaves the draft's value as it was.
+/// reported and leaves the record's value as it was.
 extension ReadSession: FieldSource {
     typealias Failure = any Error
 

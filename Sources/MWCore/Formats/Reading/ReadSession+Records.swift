@@ -1,11 +1,11 @@
 import Foundation
 
-/// Records: each object's keys read into its entity's draft (driven by the field
+/// Records: each object's keys read into a blank record of its entity (driven by the field
 /// descriptions), the record-level checks, then the record handed on.
 extension ReadSession {
     /// The element at `start` of collection `name`, an object, as its entity's record,
     /// handed on: counted, validated, kept when a library is built, passed to the record sink.
-    /// (Each entity spelled out: a record passed through one generic path was copied twice.)
+    /// (Each entity spelled out: handing records on through one generic path copied each twice.)
     mutating func readElement(_ name: String, at start: Int) throws {
         let keep = options.buildLibrary, sink = options.recordSink
         switch name {
