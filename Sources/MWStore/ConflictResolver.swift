@@ -55,37 +55,35 @@ enum ConflictResolver {
     static func title(existing e: Title, incoming i: Title, policy: ConflictPolicy) -> Resolution<Title> {
         var inc = i
         inc.id = e.id
-        if inc == e { return Resolution(merged: e, fields: [], changes: false) }
-        let fields = diff(e, inc, titleFields)
-        if fields.isEmpty { return Resolution(merged: e, fields: [], changes: false) }
-        let newer = incomingIsNewer(e.dateModified, i.dateModified)
-        var m = choose(policy, existing: e, incoming: inc, newer: newer) { m in
-            m.watched = e.watched || i.watched
-            m.watchedDate = earliest(e.watchedDate, i.watchedDate)
-            m.likedStatus = newer ? i.likedStatus : e.likedStatus
-            m.dateAdded = min(e.dateAdded, i.dateAdded)
-            m.dateModified = latest(e.dateModified, i.dateModified)
+        return resolve(e, inc, TitleField.self) {
+            let newer = incomingIsNewer(e.dateModified, i.dateModified)
+            var m = choose(policy, existing: e, incoming: inc, newer: newer) { m in
+                m.watched = e.watched || i.watched
+                m.watchedDate = earliest(e.watchedDate, i.watchedDate)
+                m.likedStatus = newer ? i.likedStatus : e.likedStatus
+                m.dateAdded = min(e.dateAdded, i.dateAdded)
+                m.dateModified = latest(e.dateModified, i.dateModified)
+            }
+            if m.metadata == nil { m.metadata = e.metadata ?? i.metadata }
+            return m
         }
-        if m.metadata == nil { m.metadata = e.metadata ?? i.metadata }
-        return Resolution(merged: m, fields: fields, changes: m != e)
     }
 
     static func episode(existing e: Episode, incoming i: Episode, policy: ConflictPolicy) -> Resolution<Episode> {
         var inc = i
         inc.id = e.id
         inc.showId = e.showId
-        if inc == e { return Resolution(merged: e, fields: [], changes: false) }
-        let fields = diff(e, inc, episodeFields)
-        if fields.isEmpty { return Resolution(merged: e, fields: [], changes: false) }
-        let newer = incomingIsNewer(e.dateModified, i.dateModified)
-        var m = choose(policy, existing: e, incoming: inc, newer: newer) { m in
-            m.watched = e.watched || i.watched
-            m.watchedDate = earliest(e.watchedDate, i.watchedDate)
-            m.dateModified = latest(e.dateModified, i.dateModified)
+        return resolve(e, inc, EpisodeField.self) {
+            let newer = incomingIsNewer(e.dateModified, i.dateModified)
+            var m = choose(policy, existing: e, incoming: inc, newer: newer) { m in
+                m.watched = e.watched || i.watched
+                m.watchedDate = earliest(e.watchedDate, i.watchedDate)
+                m.dateModified = latest(e.dateModified, i.dateModified)
+            }
+            if m.metadata == nil { m.metadata = e.metadata ?? i.metadata }
+            if m.tmdbId == nil { m.tmdbId = e.tmdbId ?? i.tmdbId }
+            return m
         }
-        if m.metadata == nil { m.metadata = e.metadata ?? i.metadata }
-        if m.tmdbId == nil { m.tmdbId = e.tmdbId ?? i.tmdbId }
-        return Resolution(merged: m, fields: fields, changes: m != e)
     }
 
     /// Lists: attributes only (memberships are merged item by item). union = newer.
@@ -95,17 +93,9 @@ enum ConflictResolver {
         var inc = i
         inc.id = e.id
         inc.items = []
-        if inc == ex { return Resolution(merged: ex, fields: [], changes: false) }
-        let fields = diff(ex, inc, listFields)
-        if fields.isEmpty { return Resolution(merged: ex, fields: [], changes: false) }
-        let newer = incomingIsNewer(e.dateModified, i.dateModified)
-        let m: MediaList
-        switch policy {
-        case .keep: m = ex
-        case .theirs: m = inc
-        case .newer, .union: m = newer ? inc : ex
+        return resolve(ex, inc, ListField.self) {
+            choose(policy, existing: ex, incoming: inc, newer: incomingIsNewer(e.dateModified, i.dateModified)) { _ in }
         }
-        return Resolution(merged: m, fields: fields, changes: m != ex)
     }
 
     /// List items have no modification date: `newer` keeps the database's; `union` keeps its
@@ -114,19 +104,13 @@ enum ConflictResolver {
         var inc = i
         inc.id = e.id ?? i.id
         inc.titleId = e.titleId
-        if inc == e { return Resolution(merged: e, fields: [], changes: false) }
-        let fields = diff(e, inc, itemFields)
-        if fields.isEmpty { return Resolution(merged: e, fields: [], changes: false) }
-        var m: ListItem
-        switch policy {
-        case .keep, .newer: m = e
-        case .theirs: m = inc
-        case .union:
-            m = e
-            m.dateAdded = earliest(e.dateAdded, i.dateAdded)
+        return resolve(e, inc, ListItemField.self) {
+            var m = choose(policy, existing: e, incoming: inc, newer: false) { m in
+                m.dateAdded = earliest(e.dateAdded, i.dateAdded)
+            }
+            if m.id == nil { m.id = i.id }
+            return m
         }
-        if m.id == nil { m.id = i.id }
-        return Resolution(merged: m, fields: fields, changes: m != e)
     }
 
     /// Notes keep their parent whatever the policy (one parent, seeds/000 §2.5). union = newer,
@@ -134,89 +118,49 @@ enum ConflictResolver {
     static func note(existing e: Note, incoming i: Note, policy: ConflictPolicy) -> Resolution<Note> {
         var inc = i
         inc.id = e.id
-        if inc == e { return Resolution(merged: e, fields: [], changes: false) }
-        let fields = diff(e, inc, noteFields)
+        // The parent is compared (and reported) before the database's is kept.
+        let fields = inc == e ? [] : diff(e, inc, NoteField.self)
         inc.parentId = e.parentId
         inc.parentType = e.parentType
-        if fields.isEmpty { return Resolution(merged: e, fields: [], changes: false) }
-        let newer = incomingIsNewer(e.dateModified, i.dateModified)
-        var m: Note
-        switch policy {
-        case .keep: m = e
-        case .theirs: m = inc
-        case .newer: m = newer ? inc : e
-        case .union:
-            m = newer ? inc : e
-            m.ownerOnly = e.ownerOnly || i.ownerOnly
+        return resolve(e, inc, fields: fields) {
+            choose(policy, existing: e, incoming: inc, newer: incomingIsNewer(e.dateModified, i.dateModified)) { m in
+                m.ownerOnly = e.ownerOnly || i.ownerOnly
+            }
         }
-        return Resolution(merged: m, fields: fields, changes: m != e)
     }
 
     /// Preferences carry no modification date: only `theirs` takes the backup's.
     static func preferences(existing e: UserPreferences, incoming i: UserPreferences, policy: ConflictPolicy) -> Resolution<UserPreferences> {
         var inc = i
         inc.id = e.id
-        if inc == e { return Resolution(merged: e, fields: [], changes: false) }
-        let fields = diff(e, inc, preferenceFields)
+        return resolve(e, inc, PreferencesField.self) { policy == .theirs ? inc : e }
+    }
+
+    // MARK: Comparing (every field with a column, named as in docs/FORMAT.md)
+
+    /// No change when the two agree on every field; otherwise the differing fields and the
+    /// record `merge` makes of them.
+    private static func resolve<F: EntityField>(_ e: F.Record, _ inc: F.Record, _: F.Type,
+                                                merge: () -> F.Record) -> Resolution<F.Record> where F.Record: Equatable {
+        resolve(e, inc, fields: e == inc ? [] : diff(e, inc, F.self), merge: merge)
+    }
+
+    private static func resolve<R: Equatable>(_ e: R, _ inc: R, fields: [String], merge: () -> R) -> Resolution<R> {
         if fields.isEmpty { return Resolution(merged: e, fields: [], changes: false) }
-        let m = policy == .theirs ? inc : e
+        let m = merge()
         return Resolution(merged: m, fields: fields, changes: m != e)
     }
 
-    // MARK: Field tables (names as in docs/FORMAT.md)
-
-    private static func diff<R>(_ a: R, _ b: R, _ table: [(String, (R, R) -> Bool)]) -> [String] {
-        table.compactMap { $0.1(a, b) ? nil : $0.0 }
+    /// The fields whose values differ, in column order; a note's parent id and type are one
+    /// field, "parent".
+    static func diff<F: EntityField>(_ a: F.Record, _ b: F.Record, _: F.Type) -> [String] {
+        var out: [String] = []
+        for f in F.table.storeOrder where f.value(of: a) != f.value(of: b) {
+            switch f.spec.column {
+            case .parentId?, .parentType?: if out.last != "parent" { out.append("parent") }
+            default: out.append(f.name)
+            }
+        }
+        return out
     }
-
-    private static func f<R, V: Equatable>(_ name: String, _ kp: KeyPath<R, V>) -> (String, (R, R) -> Bool) {
-        (name, { $0[keyPath: kp] == $1[keyPath: kp] })
-    }
-
-    static let titleFields: [(String, (Title, Title) -> Bool)] = [
-        f("tmdbId", \.tmdbId), f("mediaType", \.mediaType),
-        ("stripped", { ($0.metadata == nil) == ($1.metadata == nil) }),
-        f("title", \.metadata?.title), f("originalTitle", \.metadata?.originalTitle), f("imdbId", \.metadata?.imdbId),
-        f("year", \.metadata?.year), f("overview", \.metadata?.overview), f("genres", \.metadata?.genres),
-        f("runtime", \.metadata?.runtime), f("posterPath", \.metadata?.posterPath),
-        f("backdropPath", \.metadata?.backdropPath), f("originalLanguage", \.metadata?.originalLanguage),
-        f("popularity", \.metadata?.popularity), f("voteAverage", \.metadata?.voteAverage),
-        f("voteCount", \.metadata?.voteCount), f("releaseDate", \.metadata?.releaseDate),
-        f("firstAirDate", \.metadata?.firstAirDate), f("lastAirDate", \.metadata?.lastAirDate),
-        f("status", \.metadata?.status), f("numberOfSeasons", \.metadata?.numberOfSeasons),
-        f("numberOfEpisodes", \.metadata?.numberOfEpisodes),
-        f("watched", \.watched), f("watchedDate", \.watchedDate), f("likedStatus", \.likedStatus),
-        f("dateAdded", \.dateAdded), f("dateModified", \.dateModified),
-        f("localPosterPath", \.localPosterPath), f("localBackdropPath", \.localBackdropPath),
-    ]
-
-    static let episodeFields: [(String, (Episode, Episode) -> Bool)] = [
-        f("tmdbId", \.tmdbId), f("seasonNumber", \.seasonNumber), f("episodeNumber", \.episodeNumber),
-        ("stripped", { ($0.metadata == nil) == ($1.metadata == nil) }),
-        f("name", \.metadata?.name), f("overview", \.metadata?.overview), f("airDate", \.metadata?.airDate),
-        f("runtime", \.metadata?.runtime), f("stillPath", \.metadata?.stillPath),
-        f("watched", \.watched), f("watchedDate", \.watchedDate), f("dateModified", \.dateModified),
-        f("localStillPath", \.localStillPath),
-    ]
-
-    static let listFields: [(String, (MediaList, MediaList) -> Bool)] = [
-        f("name", \.name), f("icon", \.icon), f("colorHex", \.colorHex), f("sortOrder", \.sortOrder),
-        f("isDefault", \.isDefault), f("dateCreated", \.dateCreated), f("dateModified", \.dateModified),
-    ]
-
-    static let itemFields: [(String, (ListItem, ListItem) -> Bool)] = [
-        f("id", \.id), f("orderIndex", \.orderIndex), f("dateAdded", \.dateAdded),
-    ]
-
-    static let noteFields: [(String, (Note, Note) -> Bool)] = [
-        ("parent", { $0.parentId == $1.parentId && $0.parentType == $1.parentType }),
-        f("text", \.text), f("ownerOnly", \.ownerOnly), f("dateCreated", \.dateCreated),
-        f("dateModified", \.dateModified),
-    ]
-
-    static let preferenceFields: [(String, (UserPreferences, UserPreferences) -> Bool)] = [
-        f("defaultListId", \.defaultListId), f("defaultLikedStatus", \.defaultLikedStatus),
-        f("imageQuality", \.imageQuality), f("showWatchedInLists", \.showWatchedInLists), f("sortBy", \.sortBy),
-        f("sortAscending", \.sortAscending), f("lastSyncDate", \.lastSyncDate), f("appVersion", \.appVersion),
-    ]
 }

@@ -200,3 +200,23 @@ import Testing
         #expect(StoreLocation.imageCacheURL(forDatabase: URL(fileURLWithPath: "/d/lib.sqlite")).path == "/d/lib.sqlite.images")
     }
 }
+
+/// The column lists the field descriptions give are the schema's own columns.
+@Suite struct StoreColumnTests {
+    @Test func rowColumnsAreTheTablesColumns() throws {
+        let store = try LibraryStore.open(at: Fixtures.scratch().appendingPathComponent("library.sqlite"))
+        let expected: [(String, [String])] = [
+            ("titles", ["id"] + TitleRow.columns), ("episodes", ["id"] + EpisodeRow.columns),
+            ("lists", ["id"] + ListRow.columns), ("list_items", ListItemRow.columns),
+            ("notes", ["id"] + NoteRow.columns), ("preferences", ["id"] + PreferencesRow.columns),
+        ]
+        for (table, columns) in expected {
+            let actual = try store.queue.read { db in
+                try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?) WHERE name <> 'seq'", arguments: [table])
+            }
+            #expect(Set(actual) == Set(columns), "\(table)")
+            #expect(columns.count == Set(columns).count, "\(table): a column twice")
+        }
+        try store.close()
+    }
+}

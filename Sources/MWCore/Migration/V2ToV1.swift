@@ -1,3 +1,5 @@
+import Foundation
+
 /// v2 → v1: drops what `ExportData` cannot hold, reporting each dropped field with a count;
 /// stripped records cannot be expressed in v1 and are an error. Shipped in 0.1.0.
 public struct V2ToV1: MigrationStep {
@@ -7,42 +9,50 @@ public struct V2ToV1: MigrationStep {
     public init() {}
 
     public func apply(_ library: Library) throws -> (Library, [Diagnostic]) {
-        let stripped = library.titles.filter(\.isStripped).count + library.episodes.filter(\.isStripped).count
-        if stripped > 0 {
-            throw MWError.invalid([.error(.strippedInV1, "\(stripped) stripped record(s) cannot be written as v1, which has no way to mark metadata absent; run `mwkit hydrate` first or keep v2")])
-        }
+        try V1Writer.refuseStripped(library, orElse: "keep v2")
         let warnings = V1Writer.droppedFields(library)
         var lib = library
         lib.preferences = nil
-        for i in lib.titles.indices {
-            lib.titles[i].dateModified = nil
-            lib.titles[i].localPosterPath = nil
-            lib.titles[i].localBackdropPath = nil
-            if var m = lib.titles[i].metadata {
-                m.originalTitle = nil; m.originalLanguage = nil; m.popularity = nil; m.voteAverage = nil
-                m.voteCount = nil; m.releaseDate = nil; m.firstAirDate = nil; m.lastAirDate = nil
-                m.status = nil; m.numberOfSeasons = nil; m.numberOfEpisodes = nil
-                lib.titles[i].metadata = m
-            }
+        lib.titles = lib.titles.map { V1Only.record($0, TitleField.self) }
+        lib.episodes = lib.episodes.map { V1Only.record($0, EpisodeField.self) }
+        lib.lists = lib.lists.map { l in
+            var l = V1Only.record(l, ListField.self)
+            l.items = V1Writer.orderedItems(l.items).enumerated().map { j, item in ListItem(titleId: item.titleId, orderIndex: j) }
+            return l
         }
-        for i in lib.episodes.indices {
-            lib.episodes[i].tmdbId = nil
-            lib.episodes[i].dateModified = nil
-            lib.episodes[i].localStillPath = nil
-            if var m = lib.episodes[i].metadata {
-                m.airDate = nil; m.runtime = nil; m.stillPath = nil
-                lib.episodes[i].metadata = m
-            }
-        }
-        for i in lib.lists.indices {
-            lib.lists[i].isDefault = nil
-            lib.lists[i].dateCreated = nil
-            lib.lists[i].dateModified = nil
-            lib.lists[i].items = V1Writer.orderedItems(lib.lists[i]).enumerated().map { j, item in
-                ListItem(titleId: item.titleId, orderIndex: j)
-            }
-        }
-        for i in lib.notes.indices { lib.notes[i].dateModified = nil }
+        lib.notes = lib.notes.map { V1Only.record($0, NoteField.self) }
         return (lib, warnings)
     }
+}
+
+/// Clears the values v1 cannot hold (the descriptions' ``FieldTable/notInV1``): they become
+/// unknown, as a v1 reader would leave them.
+private struct V1Only: FieldSource {
+    typealias Failure = Never
+
+    static func record<F: EntityField>(_ r: F.Record, _: F.Type) -> F.Record {
+        var r = r
+        var (metadata, stripped) = F.metadata(of: r)
+        var clear = V1Only()
+        for f in F.table.notInV1 { f.set(&r, &metadata, stripped: &stripped, from: &clear) }
+        F.finish(&r, metadata: metadata, stripped: stripped)
+        return r
+    }
+
+    // Optionals become nil; v1 holds every required value, which stays.
+    mutating func read<F: EntityField>(_ f: F, into x: inout String) {}
+    mutating func read<F: EntityField>(_ f: F, into x: inout String?) { x = nil }
+    mutating func read<F: EntityField>(_ f: F, into x: inout Int, unreadable: Int?) {}
+    mutating func read<F: EntityField>(_ f: F, into x: inout Int?) { x = nil }
+    mutating func read<F: EntityField>(_ f: F, into x: inout Int64) {}
+    mutating func read<F: EntityField>(_ f: F, into x: inout Int64?) { x = nil }
+    mutating func read<F: EntityField>(_ f: F, into x: inout Double?) { x = nil }
+    mutating func read<F: EntityField>(_ f: F, into x: inout Bool) {}
+    mutating func read<F: EntityField>(_ f: F, into x: inout Bool?) { x = nil }
+    mutating func read<F: EntityField>(_ f: F, into x: inout Date) {}
+    mutating func read<F: EntityField>(_ f: F, into x: inout Date?) { x = nil }
+    mutating func read<F: EntityField>(_ f: F, into x: inout [String]) {}
+    mutating func read<F: EntityField, T: RawRepresentable>(_ f: F, into x: inout T) where T.RawValue == String {}
+    mutating func read<F: EntityField>(_ f: F, stripped: inout Bool) {}
+    mutating func read<F: EntityField>(_ f: F, items: inout [ListItem]) {}
 }

@@ -8,11 +8,11 @@ public struct Validator {
     struct Origin {
         var index: Int
         var offset: Int?
-        /// Fields (by ``RecordKeys`` number) missing or unreadable in the source: their rules
+        /// Fields (by ``EntityField`` number) missing or unreadable in the source: their rules
         /// are skipped, since the structural diagnostic already says what is wrong.
         var missing: UInt64 = 0
 
-        func has(_ field: Int) -> Bool { missing & (1 << UInt64(field)) == 0 }
+        func has<F: EntityField>(_ field: F) -> Bool { missing & field.bit == 0 }
     }
 
     var diags: DiagnosticBag
@@ -62,10 +62,11 @@ public struct Validator {
         diags.add(Diagnostic(sev, code, msg, pointer: ptr(coll, o.index, field), offset: offset(o, field)))
     }
 
-    private mutating func checkId(_ id: String, _ coll: String, _ o: Origin, field: String = "id") -> IDKey {
+    /// Reports an id that is not a UUID (unless it could not be read: `present` false).
+    private mutating func checkId(_ id: String, _ coll: String, _ o: Origin, present: Bool) -> IDKey {
         let k = IDKey(id)
-        if !k.isUUID && o.has(RecordKeys.id) {
-            report(.error, .idFormat, "\(field) \(quoted(id)) is not a UUID", coll, o, field)
+        if !k.isUUID && present {
+            report(.error, .idFormat, "id \(quoted(id)) is not a UUID", coll, o, "id")
         }
         return k
     }
@@ -115,15 +116,16 @@ public struct Validator {
     // MARK: Records
 
     mutating func list(_ l: MediaList, _ o: Origin, itemOffsets: [Int]?) {
-        let k = checkId(l.id, "lists", o)
+        let k = checkId(l.id, "lists", o, present: o.has(ListField.id))
         if let prev = listIds[k] {
             report(.error, .idDuplicate, "list id \(quoted(l.id)) is used again (first at /lists/\(prev))", "lists", o, "id")
         } else { listIds[k] = Int32(o.index) }
-        if !o.has(RecordKeys.List.name) {
-        } else if Validator.isBlank(l.name) {
-            report(.error, .listNameEmpty, "list name is empty", "lists", o, "name")
-        } else if l.name.unicodeScalars.count > 100 {
-            report(.error, .listNameLength, "list name has \(l.name.unicodeScalars.count) characters (max 100): \(quoted(l.name))", "lists", o, "name")
+        if o.has(ListField.name) {
+            if Validator.isBlank(l.name) {
+                report(.error, .listNameEmpty, "list name is empty", "lists", o, "name")
+            } else if l.name.unicodeScalars.count > 100 {
+                report(.error, .listNameLength, "list name has \(l.name.unicodeScalars.count) characters (max 100): \(quoted(l.name))", "lists", o, "name")
+            }
         }
         if let c = l.colorHex, !Validator.isColorHex(c) {
             report(.error, .listColorHex, "colorHex \(quoted(c)) is not a hex colour (#RGB, #RRGGBB or #RRGGBBAA)", "lists", o, "colorHex")
@@ -166,11 +168,11 @@ public struct Validator {
     }
 
     mutating func title(_ t: Title, _ o: Origin) {
-        let k = checkId(t.id, "titles", o)
-        if o.has(RecordKeys.Title.tmdbId) && t.tmdbId <= 0 {
+        let k = checkId(t.id, "titles", o, present: o.has(TitleField.id))
+        if o.has(TitleField.tmdbId) && t.tmdbId <= 0 {
             report(.error, .titleTmdbIdPositive, "tmdbId must be > 0, found \(t.tmdbId)", "titles", o, "tmdbId")
         }
-        if o.has(RecordKeys.Title.mediaType) && !t.mediaType.isKnown {
+        if o.has(TitleField.mediaType) && !t.mediaType.isKnown {
             report(.error, .titleMediaType, "mediaType must be \"movie\" or \"tv\", found \(quoted(t.mediaType.rawValue))", "titles", o, "mediaType")
         }
         if let prev = titleIds[k] {
@@ -180,11 +182,11 @@ public struct Validator {
         if let prev = tmdbKeys[tk] {
             report(.error, .titleDuplicate, "\(t.mediaType) with tmdbId \(t.tmdbId) appears twice (first at /titles/\(prev))", "titles", o, "tmdbId")
         } else { tmdbKeys[tk] = Int32(o.index) }
-        if o.has(RecordKeys.Title.likedStatus) && ![-1, 0, 1].contains(t.likedStatus) {
+        if o.has(TitleField.likedStatus) && ![-1, 0, 1].contains(t.likedStatus) {
             report(.error, .titleLikedStatus, "likedStatus must be -1, 0 or 1, found \(t.likedStatus)", "titles", o, "likedStatus")
         }
         if let m = t.metadata {
-            if o.has(RecordKeys.Title.title) && Validator.isBlank(m.title) {
+            if o.has(TitleField.title) && Validator.isBlank(m.title) {
                 report(.error, .titleEmpty, "title is empty", "titles", o, "title")
             }
             if let imdb = m.imdbId, !Validator.isImdbId(imdb) {
@@ -200,7 +202,7 @@ public struct Validator {
     }
 
     mutating func episode(_ e: Episode, _ o: Origin) {
-        let k = checkId(e.id, "episodes", o)
+        let k = checkId(e.id, "episodes", o, present: o.has(EpisodeField.id))
         switch k {
         case .uuid(let hi, let lo): episodeIds.append(UUIDWords(hi: hi, lo: lo), Int32(o.index))
         case .raw(let s):
@@ -209,16 +211,16 @@ public struct Validator {
             } else { rawEpisodeIds[s] = Int32(o.index) }
         }
         let show = IDKey(e.showId)
-        if !show.isUUID && o.has(RecordKeys.Episode.showId) {
+        if !show.isUUID && o.has(EpisodeField.showId) {
             report(.error, .idFormat, "showId \(quoted(e.showId)) is not a UUID", "episodes", o, "showId")
         }
-        if o.has(RecordKeys.Episode.seasonNumber) && e.seasonNumber < 0 {
+        if o.has(EpisodeField.seasonNumber) && e.seasonNumber < 0 {
             report(.error, .episodeSeasonNumber, "seasonNumber must be >= 0, found \(e.seasonNumber)", "episodes", o, "seasonNumber")
         }
-        if o.has(RecordKeys.Episode.episodeNumber) && e.episodeNumber < 1 {
+        if o.has(EpisodeField.episodeNumber) && e.episodeNumber < 1 {
             report(.error, .episodeEpisodeNumber, "episodeNumber must be >= 1, found \(e.episodeNumber)", "episodes", o, "episodeNumber")
         }
-        if let m = e.metadata, o.has(RecordKeys.Episode.name), Validator.isBlank(m.name) {
+        if let m = e.metadata, o.has(EpisodeField.name), Validator.isBlank(m.name) {
             report(.error, .episodeNameEmpty, "episode name is empty", "episodes", o, "name")
         }
         let showNum: Int32
@@ -254,7 +256,7 @@ public struct Validator {
     }
 
     mutating func note(_ n: Note, _ o: Origin) {
-        let k = checkId(n.id, "notes", o)
+        let k = checkId(n.id, "notes", o, present: o.has(NoteField.id))
         if let prev = noteIds[k] {
             report(.error, .idDuplicate, "note id \(quoted(n.id)) is used again (first at /notes/\(prev))", "notes", o, "id")
         } else { noteIds[k] = Int32(o.index) }
@@ -262,13 +264,14 @@ public struct Validator {
         if count > 10_000 {
             report(.error, .noteTextLength, "note text has \(count) characters (max 10,000)", "notes", o, "text")
         }
-        if !o.has(RecordKeys.Note.parentType) || !o.has(RecordKeys.Note.parentId) {
-        } else if !n.parentType.isKnown {
-            report(.error, .noteParentType, "parentType must be \"title\" or \"episode\", found \(quoted(n.parentType.rawValue))", "notes", o, "parentType")
-        } else {
-            let p = IDKey(n.parentId)
-            if !p.isUUID { report(.error, .idFormat, "parentId \(quoted(n.parentId)) is not a UUID", "notes", o, "parentId") }
-            pendingNotes.append((p, n.parentType == .episode, Int32(o.index), o.offset))
+        if o.has(NoteField.parentType) && o.has(NoteField.parentId) {
+            if !n.parentType.isKnown {
+                report(.error, .noteParentType, "parentType must be \"title\" or \"episode\", found \(quoted(n.parentType.rawValue))", "notes", o, "parentType")
+            } else {
+                let p = IDKey(n.parentId)
+                if !p.isUUID { report(.error, .idFormat, "parentId \(quoted(n.parentId)) is not a UUID", "notes", o, "parentId") }
+                pendingNotes.append((p, n.parentType == .episode, Int32(o.index), o.offset))
+            }
         }
         checkDate(n.dateCreated, "dateCreated", "notes", o, user: true)
         checkDate(n.dateModified, "dateModified", "notes", o, user: true)

@@ -1,0 +1,80 @@
+import Foundation
+
+/// Writes records as JSON objects, driven by the field descriptions: v1's keys in the app's
+/// key order with reference-date numbers and `titleIds`, v2's in its order with RFC 3339
+/// dates, `items` and the stripped marker. Absent optionals write nothing.
+struct RecordWriter: FieldVisitor {
+    var w: JSONWriter
+    let dialect: Dialect
+
+    /// Begins the one JSON document the writer will emit.
+    init(_ dialect: Dialect, pretty: Bool, emit: @escaping ([UInt8]) -> Void) {
+        self.dialect = dialect
+        // v1 as the app's `JSONEncoder` writes it (`\/`, `"key" : value` when pretty).
+        w = JSONWriter(pretty: pretty, escapeSlash: dialect == .v1, spaceBeforeColon: dialect == .v1, emit: emit)
+    }
+
+    /// The four collections, in the order both formats write them.
+    mutating func collections(_ lib: Library) {
+        collection("lists", lib.lists, ListField.self)
+        collection("titles", lib.titles, TitleField.self)
+        collection("episodes", lib.episodes, EpisodeField.self)
+        collection("notes", lib.notes, NoteField.self)
+    }
+
+    /// `key`: an array of `records`, each an object of the fields this dialect holds.
+    mutating func collection<F: EntityField>(_ key: StaticString, _ records: [F.Record], _: F.Type) {
+        let fields = order(F.self)
+        w.key(key)
+        w.beginArray()
+        // By index: `for r in records` copied each record (retaining every string) to pass it on.
+        for i in records.indices {
+            w.element()
+            object(records[i], fields)
+        }
+        w.endArray()
+    }
+
+    /// The fields this dialect writes, in its key order.
+    func order<F: EntityField>(_: F.Type) -> [F] { dialect == .v1 ? F.table.v1Order : F.table.v2Order }
+
+    mutating func object<F: EntityField>(_ record: F.Record, _ fields: [F]) {
+        w.beginObject()
+        for f in fields { f.get(record, into: &self) }
+        w.endObject()
+    }
+
+    @inline(__always) private func key<F: EntityField>(_ f: F) -> StaticString { f.spec.key }
+
+    mutating func visit<F: EntityField>(_ f: F, _ v: String?) { w.field(key(f), v) }
+    mutating func visit<F: EntityField>(_ f: F, _ v: Int?) { w.field(key(f), v) }
+    mutating func visit<F: EntityField>(_ f: F, _ v: Int64?) { w.field(key(f), v) }
+    mutating func visit<F: EntityField>(_ f: F, _ v: Double?) { w.field(key(f), v) }
+    mutating func visit<F: EntityField>(_ f: F, _ v: Bool?) { w.field(key(f), v) }
+
+    mutating func visit<F: EntityField>(_ f: F, _ v: Date?) {
+        guard let v else { return }
+        w.key(key(f))
+        if dialect == .v1 { w.double(v.timeIntervalSinceReferenceDate) } else { w.string(DateCoding.formatRFC3339(v)) }
+    }
+
+    mutating func visit<F: EntityField>(_ f: F, _ v: [String]?) {
+        if let v { w.field(key(f), v) }
+    }
+
+    mutating func visit<F: EntityField>(_ f: F, stripped: Bool) {
+        if stripped { w.field(key(f), true) }
+    }
+
+    mutating func visit<F: EntityField>(_ f: F, items: [ListItem]) {
+        w.key(key(f))
+        w.beginArray()
+        if dialect == .v1 {
+            for item in V1Writer.orderedItems(items) { w.element(); w.string(item.titleId) }
+        } else {
+            let fields = order(ListItemField.self)
+            for item in items { w.element(); object(item, fields) }
+        }
+        w.endArray()
+    }
+}
