@@ -3,7 +3,7 @@
 
   mediawatch-v1.json            v1 exactly as the app's Swift JSONEncoder writes it: compact, dates as
                                 seconds since 2001-01-01, `\\/` escapes, keys in ExportData declaration
-                                order (seeds/000 §8.2), nil optionals omitted, uppercase UUIDs.
+                                order (docs/SPEC.md#export-data), nil optionals omitted, uppercase UUIDs.
   mediawatch-v1-iso-dates.json  the same kind of data with ISO 8601 date strings (with and without
                                 fractional seconds, `Z` and `+02:00`), pretty-printed the way Swift's
                                 `.prettyPrinted` does it (`"key" : value`).

@@ -18,7 +18,7 @@ struct Resolution<R: Equatable> {
 /// metadata, since filling an absent value overwrites nothing.
 enum ConflictResolver {
     /// Whether the backup's record is strictly newer (a missing date is the distant past,
-    /// as in the app's conflict handler, seeds/004 §6.2; a tie keeps the database's).
+    /// as in the app's conflict handler, docs/SPEC.md#conflicts; a tie keeps the database's).
     static func incomingIsNewer(_ existing: Date?, _ incoming: Date?) -> Bool {
         (incoming ?? .distantPast) > (existing ?? .distantPast)
     }
@@ -113,7 +113,7 @@ enum ConflictResolver {
         }
     }
 
-    /// Notes keep their parent whatever the policy (one parent, seeds/000 §2.5). union = newer,
+    /// Notes keep their parent whatever the policy (one parent, docs/SPEC.md#note). union = newer,
     /// except that a note private on either side stays private.
     static func note(existing e: Note, incoming i: Note, policy: ConflictPolicy) -> Resolution<Note> {
         var inc = i

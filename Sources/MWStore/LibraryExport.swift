@@ -7,7 +7,7 @@ public struct ArchiveSelection: Sendable, Equatable {
     /// Only this list (matched by id, else by name ignoring case), its titles, their episodes
     /// and notes. Preferences are left out (they may name another list).
     public var list: String?
-    /// A sharing export (seeds/004 §5.1, §9.1): notes with `ownerOnly = true` and the
+    /// A sharing export (docs/SPEC.md#sharing): notes with `ownerOnly = true` and the
     /// preferences stay out.
     public var shareable: Bool
 

@@ -3,7 +3,7 @@ import GRDB
 import MWCore
 
 extension LibraryStore {
-    /// Restores `library` into the database (seeds/003 §1.7) in one transaction.
+    /// Restores `library` into the database (docs/SPEC.md#backup-and-restore) in one transaction.
     ///
     /// `replace` clears every table and imports the backup; `merge` matches records by their
     /// natural keys and resolves differences by ``RestoreOptions/onConflict``. Either way, a

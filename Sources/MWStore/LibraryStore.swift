@@ -4,7 +4,7 @@ import GRDB
 import MWCore
 
 /// An mwkit library database: one SQLite file (WAL mode, foreign keys on) holding the six
-/// entities of seeds/000 §2. Backups restore into it (``restore(_:options:)``) and archive out
+/// entities of docs/SPEC.md#data-model. Backups restore into it (``restore(_:options:)``) and archive out
 /// of it (``loadLibrary(selection:)``). docs/DATABASE.md describes the schema.
 ///
 /// Opening checks the file before anything writes to it: a file that is not SQLite, is

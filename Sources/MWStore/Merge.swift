@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import MWCore
 
-/// Merge (seeds/003 §1.7 "add to existing data, skip duplicates"): every record of the backup
+/// Merge (docs/SPEC.md#merge): every record of the backup
 /// is matched against the database by its natural key, then inserted, updated or skipped.
 ///
 /// Keys: lists by id, then by name ignoring case; titles by (tmdbId, mediaType); episodes by

@@ -16,7 +16,7 @@ extension RestoreSession {
         throw MWError.failed("foreign key violation: \(table) row \(id.map { "id \($0)" } ?? "seq \(rowid)") refers to a \(parent) row that does not exist; nothing was changed")
     }
 
-    /// Every title belongs to at least one list (seeds/003 §1.4): a title in none is put in
+    /// Every title belongs to at least one list (docs/SPEC.md#list-membership): a title in none is put in
     /// the default list — the preferences' default list, else the first list marked default,
     /// else a new list "Default" — and reported.
     func ensureEveryTitleInAList() throws {

@@ -14,7 +14,7 @@ public enum ConflictPolicy: String, Sendable, CaseIterable, Codable {
     /// The database's values stay (default).
     case keep
     /// The record with the later `dateModified` wins (the app's last-modified-wins policy,
-    /// seeds/004 §6; a missing date counts as the distant past, a tie keeps the database's).
+    /// docs/SPEC.md#conflicts; a missing date counts as the distant past, a tie keeps the database's).
     case newer
     /// The backup's values win.
     case theirs
@@ -121,7 +121,7 @@ public struct RestoreReport: Sendable, Equatable {
     public var snapshotPath: String?
     /// Older snapshots removed to keep ``RestoreOptions/keepSnapshots``.
     public var snapshotsRemoved: [String] = []
-    /// Titles that belonged to no list and were put in the default list (seeds/003 §1.4).
+    /// Titles that belonged to no list and were put in the default list (docs/SPEC.md#list-membership).
     public var addedToDefaultList: [String]
     /// The default list mwkit created for them, if it had to.
     public var createdDefaultList: String?

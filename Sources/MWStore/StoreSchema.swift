@@ -3,7 +3,7 @@ import GRDB
 /// The library database schema as an ordered list of named migrations (GRDB `DatabaseMigrator`).
 ///
 /// Why migrations and not a single `CREATE`: the database holds user data, which must survive
-/// every mwkit upgrade (seeds/002: user data is never silently deleted). A shipped migration is
+/// every mwkit upgrade (docs/SPEC.md#persistence: user data is never silently deleted). A shipped migration is
 /// never edited; a schema change is a new migration appended at the end of ``migrator(upTo:)``.
 /// docs/DATABASE.md describes every table and column.
 public enum StoreSchema {
@@ -30,7 +30,7 @@ public enum StoreSchema {
         return m.migrator
     }
 
-    /// v1: the six entities of seeds/000 §2 with their constraints, delete rules and §5 indexes.
+    /// v1: the six entities of docs/SPEC.md#data-model with their constraints, delete rules and indexes (docs/SPEC.md#indexes).
     ///
     /// Every table has `seq INTEGER PRIMARY KEY`: it keeps the order records had in the backup
     /// (stable under VACUUM, unlike an implicit rowid) so that archiving reproduces it.

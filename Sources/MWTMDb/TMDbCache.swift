@@ -5,7 +5,7 @@ import GRDB
 /// A disposable on-disk cache of TMDb response bodies (SQLite through GRDB).
 ///
 /// Keys are request URLs *without* credentials (see ``TMDbClient``), so the database never
-/// holds the API key. The cache is disposable (seeds/002): when its schema does not match or
+/// holds the API key. The cache is disposable (docs/SPEC.md#persistence): when its schema does not match or
 /// the file is corrupt, the files (`.sqlite`, `-wal`, `-shm`) are deleted and recreated with a
 /// warning instead of failing the run.
 public final class TMDbCache: Sendable {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import MWCore
 
-/// Each semantic rule of seeds/000 §2/§4, broken once on an otherwise valid library, read
+/// Each semantic rule of docs/SPEC.md#invariants, broken once on an otherwise valid library, read
 /// back from JSON: the rule's code is reported at the right pointer with a line and column.
 @Suite("Validation rules")
 struct RuleTests {

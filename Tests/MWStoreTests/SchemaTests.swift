@@ -22,7 +22,7 @@ import Testing
         #expect(pageSize == StoreSchema.pageSize)
         #expect(fk == 1)
         #expect(appID == StoreSchema.applicationID)
-        // seeds/000 §5 indexes (the unique ones are the UNIQUE constraints' autoindexes)
+        // docs/SPEC.md#indexes (the unique ones are the UNIQUE constraints' autoindexes)
         for name in ["titles_media_type", "titles_date_added", "titles_title", "episodes_season_number",
                      "episodes_watched", "list_items_order_index"] {
             #expect(indexes.contains(name), "missing index \(name)")

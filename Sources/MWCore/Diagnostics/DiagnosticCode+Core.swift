@@ -12,7 +12,7 @@ extension DiagnosticCode {
     // Identifiers
     public static let idFormat: DiagnosticCode = "id-format"
     public static let idDuplicate: DiagnosticCode = "id-duplicate"
-    // Title (seeds/000 §2.1, §4.1)
+    // Title (docs/SPEC.md#invariants-title)
     public static let titleTmdbIdPositive: DiagnosticCode = "title-tmdbid-positive"
     public static let titleMediaType: DiagnosticCode = "title-media-type"
     public static let titleEmpty: DiagnosticCode = "title-title-empty"
@@ -21,24 +21,24 @@ extension DiagnosticCode {
     public static let titleImdbId: DiagnosticCode = "title-imdbid-format"
     public static let titleLikedStatus: DiagnosticCode = "title-liked-status"
     public static let titleLanguage: DiagnosticCode = "title-language-format"
-    // Episode (§2.2, §4.2)
+    // Episode (docs/SPEC.md#invariants-episode)
     public static let episodeSeasonNumber: DiagnosticCode = "episode-season-number"
     public static let episodeEpisodeNumber: DiagnosticCode = "episode-episode-number"
     public static let episodeNameEmpty: DiagnosticCode = "episode-name-empty"
     public static let episodeShowMissing: DiagnosticCode = "episode-show-missing"
     public static let episodeShowNotTV: DiagnosticCode = "episode-show-not-tv"
     public static let episodeDuplicate: DiagnosticCode = "episode-duplicate"
-    // List and ListItem (§2.3, §2.4, §4.3)
+    // List and ListItem (docs/SPEC.md#invariants-list)
     public static let listNameEmpty: DiagnosticCode = "list-name-empty"
     public static let listNameLength: DiagnosticCode = "list-name-length"
     public static let listColorHex: DiagnosticCode = "list-color-hex"
     public static let listItemTitleMissing: DiagnosticCode = "listitem-title-missing"
     public static let listItemDuplicate: DiagnosticCode = "listitem-duplicate"
-    // Note (§2.5, §4.4)
+    // Note (docs/SPEC.md#invariants-note)
     public static let noteTextLength: DiagnosticCode = "note-text-length"
     public static let noteParentType: DiagnosticCode = "note-parent-type"
     public static let noteParentMissing: DiagnosticCode = "note-parent-missing"
-    // Preferences (§2.6)
+    // Preferences (docs/SPEC.md#invariants-preferences)
     public static let preferencesDefaultList: DiagnosticCode = "preferences-default-list-missing"
     public static let preferencesLikedStatus: DiagnosticCode = "preferences-liked-status"
     // Conversion

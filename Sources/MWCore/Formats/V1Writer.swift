@@ -1,7 +1,7 @@
 import Foundation
 
 /// Writes `ExportData` (v1) exactly as the app's Swift `JSONEncoder` would: compact, keys in
-/// declaration order (seeds/000 §8.2), `/` escaped, reference-date numbers, nil omitted.
+/// declaration order (docs/SPEC.md#export-data), `/` escaped, reference-date numbers, nil omitted.
 enum V1Writer {
     static func write(_ lib: Library, pretty: Bool, emit: @escaping ([UInt8]) -> Void) throws -> [Diagnostic] {
         try refuseStripped(lib, orElse: "write v2")

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The role an image plays for its record (seeds/003 §1.7: posters, backdrops, episode stills).
+/// The role an image plays for its record (docs/SPEC.md#images: posters, backdrops, episode stills).
 public enum ImageRole: String, Sendable, CaseIterable, Codable {
     case poster, backdrop, still
 }

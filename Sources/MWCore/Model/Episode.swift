@@ -1,6 +1,6 @@
 import Foundation
 
-/// One episode of a TV show (seeds/000 §2.2). `metadata == nil` marks a stripped record.
+/// One episode of a TV show (docs/SPEC.md#episode). `metadata == nil` marks a stripped record.
 public struct Episode: Equatable, Sendable {
     public var id: String
     /// The `id` of the parent title (a `tv` title).
@@ -34,7 +34,7 @@ public struct Episode: Equatable, Sendable {
     /// Whether the TMDb-derived metadata has been removed.
     public var isStripped: Bool { metadata == nil }
 
-    /// "S01E02", as the app shows it (seeds/000 §7.2).
+    /// "S01E02", as the app shows it (docs/SPEC.md#episode-code).
     public var episodeCode: String {
         func pad(_ n: Int) -> String { n >= 0 && n < 10 ? "0\(n)" : "\(n)" }
         return "S\(pad(seasonNumber))E\(pad(episodeNumber))"

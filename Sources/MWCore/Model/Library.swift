@@ -1,6 +1,6 @@
 import Foundation
 
-/// The canonical in-memory model of one MediaWatch library: every entity of seeds/000 §2.
+/// The canonical in-memory model of one MediaWatch library: every entity of docs/SPEC.md#data-model.
 ///
 /// Readers bring each backup format into this model and writers take it out; validation,
 /// migration, merge, strip and hydrate are transformations on it. Values a source format

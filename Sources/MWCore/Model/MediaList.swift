@@ -1,6 +1,6 @@
 import Foundation
 
-/// A user list of titles (seeds/000 §2.3) with its memberships (§2.4) in order.
+/// A user list of titles (docs/SPEC.md#list) with its memberships (docs/SPEC.md#list-item) in order.
 public struct MediaList: Equatable, Sendable {
     public var id: String
     public var name: String
@@ -29,7 +29,7 @@ public struct MediaList: Equatable, Sendable {
     }
 }
 
-/// A title's membership in a list (seeds/000 §2.4).
+/// A title's membership in a list (docs/SPEC.md#list-item).
 public struct ListItem: Equatable, Sendable {
     /// The ListItem's own id; `nil` when unknown (v1 lists carry only title ids).
     public var id: String?

@@ -1,4 +1,4 @@
-/// The kind of a title: "movie" or "tv" (seeds/000 §2.1).
+/// The kind of a title: "movie" or "tv" (docs/SPEC.md#title).
 ///
 /// Backed by the raw string so a reader can carry an unknown value to the validator,
 /// which reports it with its position instead of failing the whole read.
@@ -12,7 +12,7 @@ public struct MediaType: RawRepresentable, Hashable, Sendable, CustomStringConve
     public var description: String { rawValue }
 }
 
-/// The kind of record a note is attached to (seeds/000 §2.5): "title" or "episode".
+/// The kind of record a note is attached to (docs/SPEC.md#note): "title" or "episode".
 public struct NoteParentType: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     public var rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }

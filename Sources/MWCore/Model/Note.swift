@@ -1,13 +1,13 @@
 import Foundation
 
-/// A user note attached to exactly one title or episode (seeds/000 §2.5).
+/// A user note attached to exactly one title or episode (docs/SPEC.md#note).
 public struct Note: Equatable, Sendable {
     public var id: String
     /// The id of the parent title or episode.
     public var parentId: String
     public var parentType: NoteParentType
     public var text: String
-    /// Private to its creator; such notes never leave in a shared export (seeds/004 §9.1).
+    /// Private to its creator; such notes never leave in a shared export (docs/SPEC.md#owner-only-notes).
     public var ownerOnly: Bool
     public var dateCreated: Date
     public var dateModified: Date?

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A movie or TV show (seeds/000 §2.1).
+/// A movie or TV show (docs/SPEC.md#title).
 ///
 /// TMDb-derivable metadata lives in `metadata`; `nil` marks a *stripped* record whose
 /// metadata is absent (to be re-hydrated from TMDb), distinct from empty values.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// App-wide user settings, a singleton (seeds/000 §2.6).
+/// App-wide user settings, a singleton (docs/SPEC.md#preferences).
 public struct UserPreferences: Equatable, Sendable {
     public var id: String
     public var defaultListId: String?

@@ -1,5 +1,5 @@
 /// Summary figures of a library (`mwkit stats`): counts, per-list size and watch progress,
-/// per-show episode progress (seeds/000 §7), liked distribution.
+/// per-show episode progress (docs/SPEC.md#watch-progress), liked distribution.
 public struct LibraryStats: Codable, Sendable, Equatable {
     public struct ListStats: Codable, Sendable, Equatable {
         public var id: String

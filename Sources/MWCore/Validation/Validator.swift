@@ -1,6 +1,6 @@
 import Foundation
 
-/// The semantic rules of seeds/000 §2 and §4, applied record by record as a reader streams
+/// The semantic rules of docs/SPEC.md#invariants, applied record by record as a reader streams
 /// them (or over a whole ``Library``), keeping only compact indexes for the cross-record
 /// checks (uniqueness, references, list membership) that run in ``finish()``.
 public struct Validator {

@@ -12,7 +12,7 @@ struct Archive: ParsableCommand {
         discussion: """
         Every record is written in the order it was restored, so archiving a database freshly restored (--strategy replace) from an archive reproduces that archive byte for byte when SOURCE_DATE_EPOCH is the same (it sets exportDate; otherwise exportDate is now).
 
-        --list NAME writes one list, its titles, their episodes and notes (no preferences); --shareable leaves out notes with ownerOnly = true and the preferences (what a shared list holds, seeds/004 §5.1, §9.1). See docs/DATABASE.md.
+        --list NAME writes one list, its titles, their episodes and notes (no preferences); --shareable leaves out notes with ownerOnly = true and the preferences (what a shared list holds, docs/SPEC.md#sharing). See docs/DATABASE.md.
 
         Exit codes: 0 written, 1 the library cannot be written in that format, 2 unreadable database or usage.
         """

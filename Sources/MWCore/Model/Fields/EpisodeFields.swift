@@ -1,6 +1,6 @@
 import Foundation
 
-/// The fields of an ``Episode`` (seeds/000 §2.2, docs/FORMAT.md, docs/DATABASE.md `episodes`).
+/// The fields of an ``Episode`` (docs/SPEC.md#episode, docs/FORMAT.md, docs/DATABASE.md `episodes`).
 public enum EpisodeField: Int, EntityField {
     case id, showId, tmdbId, seasonNumber, episodeNumber, stripped, name, overview, airDate, runtime, stillPath,
          watched, watchedDate, dateModified, localStillPath

@@ -90,7 +90,7 @@ public enum StoreColumn: Sendable, ExpressibleByStringLiteral {
     /// A column of the entity's table (snake_case).
     case named(StaticString)
     /// A note's `parentId`: in `titleColumn` or `episodeColumn`, as its `parentType` says
-    /// (one parent by construction, seeds/000 §2.5).
+    /// (one parent by construction, docs/SPEC.md#note).
     case parentId(titleColumn: StaticString, episodeColumn: StaticString)
     /// A note's `parentType`: which of the `parentId` columns is set; no column of its own.
     case parentType

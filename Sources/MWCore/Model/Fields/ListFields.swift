@@ -1,6 +1,6 @@
 import Foundation
 
-/// The fields of a ``MediaList`` (seeds/000 §2.3, docs/FORMAT.md, docs/DATABASE.md `lists`).
+/// The fields of a ``MediaList`` (docs/SPEC.md#list, docs/FORMAT.md, docs/DATABASE.md `lists`).
 /// Its members are v1's `titleIds` or v2's `items`, kept in their own table.
 public enum ListField: Int, EntityField {
     case id, name, icon, colorHex, sortOrder, isDefault, dateCreated, dateModified, titleIds, items

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The fields of a ``ListItem`` (seeds/000 §2.4, docs/DATABASE.md `list_items`). v1 has no
+/// The fields of a ``ListItem`` (docs/SPEC.md#list-item, docs/DATABASE.md `list_items`). v1 has no
 /// object for it: a list's `titleIds` carry the title ids, in order.
 public enum ListItemField: Int, EntityField {
     case titleId, orderIndex, id, dateAdded

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The fields of a ``Note`` (seeds/000 §2.5, docs/FORMAT.md, docs/DATABASE.md `notes`).
+/// The fields of a ``Note`` (docs/SPEC.md#note, docs/FORMAT.md, docs/DATABASE.md `notes`).
 public enum NoteField: Int, EntityField {
     case id, parentType, parentId, text, ownerOnly, dateCreated, dateModified
 

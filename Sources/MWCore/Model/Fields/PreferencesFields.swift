@@ -1,6 +1,6 @@
 import Foundation
 
-/// The fields of ``UserPreferences`` (seeds/000 §2.6, docs/FORMAT.md, docs/DATABASE.md
+/// The fields of ``UserPreferences`` (docs/SPEC.md#preferences, docs/FORMAT.md, docs/DATABASE.md
 /// `preferences`). v2 only: v1 backups do not carry preferences.
 public enum PreferencesField: Int, EntityField {
     case id, defaultListId, defaultLikedStatus, imageQuality, showWatchedInLists, sortBy, sortAscending,

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The fields of a ``Title`` (seeds/000 §2.1, docs/FORMAT.md, docs/DATABASE.md `titles`).
+/// The fields of a ``Title`` (docs/SPEC.md#title, docs/FORMAT.md, docs/DATABASE.md `titles`).
 public enum TitleField: Int, EntityField {
     case id, tmdbId, mediaType, stripped, title, originalTitle, imdbId, year, overview, genres, runtime,
          posterPath, backdropPath, originalLanguage, popularity, voteAverage, voteCount, releaseDate,
