@@ -126,11 +126,16 @@ def cases():
 
 
 def known_codes() -> set[str]:
-    """The raw values of MWCore's DiagnosticCode enum (the one list of stable codes)."""
+    """Every stable diagnostic code: the `static let x: DiagnosticCode = "code"` declarations
+    each target makes (MWFoundation, MWCore, MWArchive, MWStore, MWImport, …)."""
     import re
-    path = os.path.join(ROOT, "Sources", "MWCore", "Diagnostics", "DiagnosticCode.swift")
-    with open(path, encoding="utf-8") as f:
-        return set(re.findall(r'^\s*case\s+\w+\s*=\s*"([a-z0-9-]+)"', f.read(), re.M))
+    codes: set[str] = set()
+    for dirpath, _, files in os.walk(os.path.join(ROOT, "Sources")):
+        for name in files:
+            if name.endswith(".swift"):
+                with open(os.path.join(dirpath, name), encoding="utf-8") as f:
+                    codes |= set(re.findall(r'static\s+let\s+\w+\s*:\s*DiagnosticCode\s*=\s*"([a-z0-9-]+)"', f.read()))
+    return codes
 
 
 def coverage_problems() -> list[str]:
