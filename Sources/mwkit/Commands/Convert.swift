@@ -10,9 +10,6 @@ struct Convert: ParsableCommand {
         abstract: "Convert backups to another format.",
         discussion: formatsHelp + "\n\n" + batchHelp + "\n\nExit codes: 0 done, 1 invalid input or conversion impossible (some inputs failed), 2 unreadable input or usage error.")
 
-    @Argument(help: "The backups to convert: files, directories (searched for *.json, *.zip), '-' for stdin.")
-    var inputs: [String] = []
-
     @Option(help: "Output format.")
     var to: WritableFormat
 
@@ -24,20 +21,16 @@ struct Convert: ParsableCommand {
 
     @OptionGroup var reporting: ReportingOptions
 
-    func validate() throws {
-        if inputs.isEmpty && batch.inputsFrom == nil { throw ValidationError("give at least one input (or --inputs-from)") }
-    }
-
     var job: ConvertJob { ConvertJob(format: to.descriptor, readOptions: inputOptions.readOptions(), writeOptions: out.writeOptions) }
 
     func run() throws {
         try CLIExit.run {
-            if batch.isBatch(inputs) {
+            if batch.isBatch {
                 let job = self.job
-                return try runBatch("convert", paths: inputs, batch: batch, output: out.output,
+                return try runBatch("convert", paths: batch.inputs, batch: batch, output: out.output,
                                     target: { job.target(for: $0.path) }, work: { try job.run($0.path, to: $1) })
             }
-            let input = inputs[0]
+            let input = batch.inputs[0]
             try prepareOutput(input: input, output: out.output)
             let loaded = try loadValid(input, inputOptions.readOptions(), reporting)
             let done = try LibraryWriter.write(loaded, as: to.descriptor, to: out.url, options: out.writeOptions)

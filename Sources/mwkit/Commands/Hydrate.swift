@@ -19,9 +19,6 @@ struct Hydrate: AsyncParsableCommand {
         2 unreadable input, usage or credential error (401 stops at once).
         """)
 
-    @Argument(help: "The backups to hydrate (v1, v2 or ZIP): files, directories, '-' for stdin.")
-    var inputs: [String] = []
-
     @OptionGroup var out: OutputOptions
 
     @Option(help: "Output format (default: the input's format).")
@@ -77,7 +74,6 @@ struct Hydrate: AsyncParsableCommand {
     }
 
     func validate() throws {
-        if inputs.isEmpty && batch.inputsFrom == nil { throw ValidationError("give at least one input (or --inputs-from)") }
         if let problem = setup.usageProblem { throw ValidationError(problem) }
     }
 
@@ -91,8 +87,8 @@ struct Hydrate: AsyncParsableCommand {
             h.logLevel = verbose ? .debug : .error
             return h
         }
-        if batch.isBatch(inputs) { return try runMany() }
-        let input = inputs[0]
+        if batch.isBatch { return try runMany() }
+        let input = batch.inputs[0]
         try prepareOutput(input: input, output: out.output)
         do {
             let loaded = try loadValid(input, inputOptions.readOptions(), ReportingOptions(verbose: verbose))
@@ -145,7 +141,7 @@ struct Hydrate: AsyncParsableCommand {
             for w in warnings { StandardError.write("warning: \(w)") }
             let job = HydrateJob(client: client, options: hydrateOptions, format: to?.descriptor,
                                  readOptions: inputOptions.readOptions(), writeOptions: out.writeOptions)
-            try runBatch("hydrate", paths: inputs, batch: batch, output: out.output,
+            try runBatch("hydrate", paths: batch.inputs, batch: batch, output: out.output,
                          target: { job.target(for: $0.path) },
                          work: { input, output in try waitFor { try await job.run(input.path, to: output) } })
         }

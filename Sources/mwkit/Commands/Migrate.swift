@@ -16,9 +16,6 @@ struct Migrate: ParsableCommand {
         var format: FormatDescriptor { self == .v1 ? .mediawatchV1 : .mediawatchV2 }
     }
 
-    @Argument(help: "The backups to migrate: files, directories (searched for *.json, *.zip), '-' for stdin.")
-    var inputs: [String] = []
-
     @Option(help: "Target format version.")
     var to: Version
 
@@ -30,18 +27,14 @@ struct Migrate: ParsableCommand {
 
     @OptionGroup var reporting: ReportingOptions
 
-    func validate() throws {
-        if inputs.isEmpty && batch.inputsFrom == nil { throw ValidationError("give at least one input (or --inputs-from)") }
-    }
-
     func run() throws {
         try CLIExit.run {
-            if batch.isBatch(inputs) {
+            if batch.isBatch {
                 let job = ConvertJob(format: to.format, readOptions: inputOptions.readOptions(), writeOptions: out.writeOptions)
-                return try runBatch("migrate", paths: inputs, batch: batch, output: out.output,
+                return try runBatch("migrate", paths: batch.inputs, batch: batch, output: out.output,
                                     target: { _ in job.format! }, work: { try job.run($0.path, to: $1) })
             }
-            let input = inputs[0]
+            let input = batch.inputs[0]
             try prepareOutput(input: input, output: out.output)
             let loaded = try loadValid(input, inputOptions.readOptions(), reporting)
             let from = loaded.result.formatVersion ?? 1

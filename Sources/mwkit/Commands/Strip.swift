@@ -17,9 +17,6 @@ struct Strip: ParsableCommand {
         Exit codes: 0 done, 1 invalid input (some inputs failed), 2 unreadable input or usage error.
         """)
 
-    @Argument(help: "The backups to strip (v1, v2 or ZIP): files, directories, '-' for stdin.")
-    var inputs: [String] = []
-
     @OptionGroup var out: OutputOptions
 
     @Option(help: "Output format (default: the input's format when it can mark stripped records, else mediawatch-v2).")
@@ -32,7 +29,6 @@ struct Strip: ParsableCommand {
     @OptionGroup var reporting: ReportingOptions
 
     func validate() throws {
-        if inputs.isEmpty && batch.inputsFrom == nil { throw ValidationError("give at least one input (or --inputs-from)") }
         if let to, !to.descriptor.capabilities.contains(.strippedRecords) {
             throw ValidationError("cannot strip to \(to.descriptor.name): it has no way to mark a record as stripped; use --to mediawatch-v2 or mediawatch-zip")
         }
@@ -51,11 +47,11 @@ struct Strip: ParsableCommand {
     func run() throws {
         try CLIExit.run {
             let job = self.job
-            if batch.isBatch(inputs) {
-                return try runBatch("strip", paths: inputs, batch: batch, output: out.output,
+            if batch.isBatch {
+                return try runBatch("strip", paths: batch.inputs, batch: batch, output: out.output,
                                     target: { job.target(for: $0.path) }, work: { try job.run($0.path, to: $1) })
             }
-            let input = inputs[0]
+            let input = batch.inputs[0]
             try prepareOutput(input: input, output: out.output)
             let loaded = try loadValid(input, inputOptions.readOptions(), reporting)
             let format = to?.descriptor ?? job.formatFor!(loaded.sameFormat())

@@ -7,6 +7,9 @@ import MWJobs
 /// With more than one input, a directory, or `--inputs-from`, `-o` names an output directory
 /// and each input's relative path is mirrored under it (docs/JOBS.md).
 struct BatchOptions: ParsableArguments {
+    @Argument(help: "The backups: files, directories (searched recursively for *.json, *.zip), '-' for standard input.")
+    var inputs: [String] = []
+
     @Option(name: .customLong("inputs-from"), help: "Also read input paths from FILE, one a line ('-' for standard input).")
     var inputsFrom: String?
 
@@ -29,13 +32,16 @@ struct BatchOptions: ParsableArguments {
     var shardCount: Int?
 
     func validate() throws {
+        if inputs.isEmpty && inputsFrom == nil { throw ValidationError("give at least one input (or --inputs-from)") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if let shard, Shard(shard) == nil { throw ValidationError("--shard takes K/N with 1 <= K <= N, got \(quoted(shard))") }
         if let shardCount, shardCount < 1 { throw ValidationError("--shard-count must be at least 1") }
         if nullSeparated && inputsFrom == nil { throw ValidationError("--null goes with --inputs-from") }
     }
 
-    /// Whether these inputs make a batch (else the command runs on its one input as before).
+    /// Whether the inputs make a batch (else the command runs on its one input as before).
+    var isBatch: Bool { isBatch(inputs) }
+
     func isBatch(_ paths: [String]) -> Bool {
         if paths.count != 1 || inputsFrom != nil { return true }
         var isDir: ObjCBool = false
