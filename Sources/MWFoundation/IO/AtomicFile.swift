@@ -74,9 +74,13 @@ public enum AtomicFile {
     /// process id that no longer runs), so leftovers never pile up in a user's folder.
     public static func removeStaleTemporaries(beside url: URL) {
         let dir = url.deletingLastPathComponent()
-        let prefix = ".\(url.lastPathComponent).tmp-"
+        let prefix = "\(url.lastPathComponent).tmp-"
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else { return }
-        for n in names where n.hasPrefix(prefix) && isStale(n) { try? FileManager.default.removeItem(at: dir.appendingPathComponent(n)) }
+        // `.out.zip.tmp-…`, and the temporary of a temporary a ZIP's inner JSON makes
+        // (`..out.zip.tmp-….json.tmp-…`): any number of leading dots.
+        for n in names where n.hasPrefix(".") && n.drop { $0 == "." }.hasPrefix(prefix) && isStale(n) {
+            try? FileManager.default.removeItem(at: dir.appendingPathComponent(n))
+        }
     }
 
     /// Removes every stale temporary file (see ``removeStaleTemporaries(beside:)``) anywhere

@@ -1,0 +1,85 @@
+import Foundation
+import MWCore
+import Testing
+
+/// Every command that writes a file, killed at random moments: the target is absent or
+/// complete and valid, the input is untouched, and the next run succeeds and leaves no
+/// temporary file behind (issue 13 §4; scripts/crash-stress.sh runs more trials).
+@Suite("Crash safety of the writing commands")
+struct CrashSafetyCLITests {
+    /// The v1 sample, its records copied `copies` times under new ids (a few MB, so a kill
+    /// lands in the middle of reading or writing).
+    static func bigBackup(copies: Int) throws -> Library {
+        let sample = try #require(try BackupIO.read(url: TestSupport.samples.appendingPathComponent("mediawatch-v1.json")).library)
+        var lib = sample
+        lib.titles = []
+        lib.episodes = []
+        for i in 0..<lib.lists.count { lib.lists[i].items = [] }
+        func id(_ s: String, _ k: Int) -> String { String(s.dropLast(6)) + String(format: "%06d", k) }
+        for k in 0..<copies {
+            for t in sample.titles {
+                var c = t
+                c.id = id(t.id, k)
+                c.tmdbId = t.tmdbId + Int64(k) * 1_000_000
+                lib.titles.append(c)
+            }
+            for e in sample.episodes {
+                var c = e
+                c.id = id(e.id, k)
+                c.showId = id(e.showId, k)
+                lib.episodes.append(c)
+            }
+            for (li, l) in sample.lists.enumerated() {
+                for item in l.items { lib.lists[li].items.append(ListItem(titleId: id(item.titleId, k), orderIndex: lib.lists[li].items.count)) }
+            }
+        }
+        lib.notes = []
+        return lib
+    }
+
+    static func leftovers(_ dir: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).filter { $0.contains(".tmp-") }
+    }
+
+    @Test(arguments: [["migrate", "--to", "2"], ["convert", "--to", "mediawatch-zip"], ["convert", "--to", "mediawatch-v1"], ["strip"]])
+    func killedAtRandomMomentsLeavesBeforeOrAfter(_ command: [String]) throws {
+        let dir = try TestSupport.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = dir.appendingPathComponent("in.json")
+        try BackupIO.write(try Self.bigBackup(copies: 300), as: .mediawatchV1, to: input)
+        let inputBytes = try Data(contentsOf: input)
+        let out = dir.appendingPathComponent(command.contains("mediawatch-zip") ? "out.zip" : "out.json")
+        // One full run tells how long the command takes; the kills are spread over that time.
+        let args = [command[0], input.path] + Array(command.dropFirst()) + ["-o", out.path]
+        let t0 = Date()
+        #expect(try TestSupport.run(args).status == 0)
+        let full = Date().timeIntervalSince(t0)
+        var states: [String: Int] = [:]
+        for trial in 0..<8 {
+            try? FileManager.default.removeItem(at: out)
+            let p = Process()
+            p.executableURL = TestSupport.mwkit
+            p.arguments = args
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            usleep(UInt32(full * 1.2 * Double(trial + 1) / 8 * 1_000_000))
+            kill(p.processIdentifier, SIGKILL)
+            p.waitUntilExit()
+            if FileManager.default.fileExists(atPath: out.path) {
+                // Complete: it reads back valid.
+                let check = try TestSupport.run(["validate", out.path])
+                #expect(check.status == 0, "a killed \(command) left an invalid \(out.lastPathComponent): \(check.stdout)")
+                states["after", default: 0] += 1
+            } else {
+                states["before", default: 0] += 1
+            }
+            #expect(try Data(contentsOf: input) == inputBytes, "the input changed")
+        }
+        // The next run completes and removes what the killed ones left.
+        let r = try TestSupport.run(args)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(Self.leftovers(dir).isEmpty, "temporaries left: \(Self.leftovers(dir))")
+        #expect(try TestSupport.run(["validate", out.path]).status == 0)
+        print("crash safety \(command.joined(separator: " ")): 8 SIGKILL trials, \(states)")
+    }
+}
