@@ -6,7 +6,9 @@ public struct FieldSpec: Sendable {
     public let key: StaticString
     /// The value's JSON type and, for integers, its range.
     public let kind: ValueKind
+    /// Whether a record must carry it.
     public let presence: Presence
+    /// TMDb-derived (what `strip` removes) or the user's.
     public let origin: FieldOrigin
     /// How v1 (`ExportData`) holds it; nil when v1 cannot (`migrate --to 1` drops it).
     public let v1: V1Form?
