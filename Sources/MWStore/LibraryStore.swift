@@ -196,6 +196,8 @@ public final class LibraryStore {
     /// Writes a consistent copy of the database to `target` (through a temporary file and a
     /// rename, so a killed process never leaves a half-written copy under that name).
     func vacuumInto(_ target: URL) throws {
+        // Copies a killed run was making (snapshots, pre-migration copies) go first.
+        AtomicFile.removeStaleTemporaries(in: url.deletingLastPathComponent(), targetsStartingWith: url.lastPathComponent + ".")
         let tmp = AtomicFile.temporaryURL(beside: target)
         do {
             try queue.writeWithoutTransaction { db in

@@ -73,8 +73,12 @@ public enum AtomicFile {
     /// Removes temporary files that a killed run left beside `url` (same target name, a
     /// process id that no longer runs), so leftovers never pile up in a user's folder.
     public static func removeStaleTemporaries(beside url: URL) {
-        let dir = url.deletingLastPathComponent()
-        let prefix = "\(url.lastPathComponent).tmp-"
+        removeStaleTemporaries(in: url.deletingLastPathComponent(), targetsStartingWith: "\(url.lastPathComponent).tmp-")
+    }
+
+    /// Removes stale temporaries in `dir` of every target whose name starts with `prefix`
+    /// (e.g. all snapshots of a database, whose names carry a time).
+    public static func removeStaleTemporaries(in dir: URL, targetsStartingWith prefix: String) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else { return }
         // `.out.zip.tmp-…`, and the temporary of a temporary a ZIP's inner JSON makes
         // (`..out.zip.tmp-….json.tmp-…`): any number of leading dots.

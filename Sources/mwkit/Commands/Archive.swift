@@ -35,6 +35,7 @@ struct Archive: ParsableCommand {
     @OptionGroup var reporting: ReportingOptions
 
     func run() throws {
+        try prepareOutput(input: "-", output: out.output)
         try CLIExit.run {
             let dbURL = db.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL()
             let store = try LibraryStore.open(at: dbURL, mode: .mustExist)
