@@ -27,7 +27,7 @@ public func fuzzDBInitialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeM
     }
     seed("empty.db") { _ in }
     if let sample = ProcessInfo.processInfo.environment["MWFUZZ_SAMPLE"],
-       let library = try BackupIO.read(url: URL(fileURLWithPath: sample)).library {
+       let library = try! BackupIO.read(url: URL(fileURLWithPath: sample)).library {
         seed("sample.db") { try $0.restore(library, options: RestoreOptions(strategy: .replace, snapshot: false)) }
     }
     exit(0)

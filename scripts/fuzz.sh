@@ -18,6 +18,7 @@
 # scripts/fuzz_seeds.py); findings go to .build-fuzz/findings/<target>; every run appends its
 # figures to .build-fuzz/ledger.tsv, so totals over many runs can be reported.
 set -euo pipefail
+shopt -s inherit_errexit 2>/dev/null || true
 cd "$(dirname "$0")/.."
 
 MODE=${1:-all}
@@ -39,13 +40,15 @@ build() {
     bin=$("$SWIFT" build "${FLAGS[@]}" --show-bin-path)
     # Every object SwiftPM built for the libraries and their dependencies; never the CLI's
     # (its main) or a test target's.
-    mapfile -t objs < <(find "$bin" -name '*.o' -path '*.build/*' \
+    mapfile -t objs < <(find "$bin/" -name '*.o' -path '*.build/*' \
         ! -path '*/mwkit.build/*' ! -path '*Tests.build/*' ! -path '*/FlyingFox*' ! -path '*/PropertyBased*' \
         ! -path '*/ArgumentParser*' | sort)
-    # The module maps of the C modules the Swift modules import (ours, GRDB's SQLite, BoringSSL).
+    # The module maps of the C modules the Swift modules import (ours, GRDB's SQLite, BoringSSL);
+    # not every map in the tree: the generated Swift-header maps define some modules twice.
     local maps=()
     while IFS= read -r m; do maps+=(-Xcc "-fmodule-map-file=$m"); done < <(
-        find Sources "$bin" "$SCRATCH/checkouts" -name module.modulemap 2>/dev/null | sort)
+        find Sources "$bin/CSQLiteTuning.build" "$SCRATCH/checkouts/GRDB.swift/Sources/GRDBSQLite" \
+            "$SCRATCH/checkouts/swift-crypto/Sources" -name module.modulemap 2>/dev/null | sort)
     for t in $TARGETS; do
         echo "link  fuzz-$t"
         $NICE swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
@@ -61,6 +64,8 @@ seeds() {
     local mwkit=""
     [ -x .build/debug/mwkit ] && mwkit=.build/debug/mwkit
     python3 scripts/fuzz_seeds.py "$SCRATCH/seeds" $mwkit
+    # Every input a finding came from stays a seed (Fuzz/regressions; the tests read them too).
+    for d in Fuzz/regressions/*/; do mkdir -p "$SCRATCH/seeds/$(basename "$d")"; cp "$d"* "$SCRATCH/seeds/$(basename "$d")/"; done
     # The db seeds come from the harness itself (current schema, small pages).
     MWFUZZ_WRITE_SEEDS="$SCRATCH/seeds/db" MWFUZZ_SAMPLE=Samples/mediawatch-v2.json "$SCRATCH/fuzz-db" >/dev/null 2>&1 || true
 }
@@ -77,7 +82,9 @@ run() {
         [ -f "Fuzz/dicts/$t.dict" ] && dict=(-dict="Fuzz/dicts/$t.dict")
         # A crash, hang (-timeout), blow-up (-rss_limit_mb/-malloc_limit_mb) or leak ends the run
         # and leaves its input in $found; the exit status is the finding, not a script error.
-        $NICE "$SCRATCH/fuzz-$t" "${dict[@]}" -max_total_time="$SECONDS_PER" -timeout="$TIMEOUT" \
+        # Swift traps go to libFuzzer as a plain signal (the runtime backtracer would read
+        # memory ASan then reports as an underflow, hiding the real cause).
+        SWIFT_BACKTRACE=enable=no $NICE "$SCRATCH/fuzz-$t" "${dict[@]}" -max_total_time="$SECONDS_PER" -timeout="$TIMEOUT" \
             -rss_limit_mb="$RSS" -malloc_limit_mb="$RSS" -print_final_stats=1 \
             -artifact_prefix="$found/" "$corpus" "$SCRATCH/seeds/$t" >"$log" 2>&1 || true
         local execs rate cov ft units findings

@@ -23,6 +23,7 @@ for s in ${SANITIZERS:-address thread}; do
     [ -n "${SANITIZE_FILTER:-}" ] && filter=(--filter "$SANITIZE_FILTER")
     # halt_on_error=0: report every race/error of the run, not only the first.
     TSAN_OPTIONS="halt_on_error=0 second_deadlock_stack=1 suppressions=$PWD/scripts/sanitize/tsan.supp ${TSAN_OPTIONS:-}" \
+    LSAN_OPTIONS="suppressions=$PWD/scripts/sanitize/lsan.supp print_suppressions=0 ${LSAN_OPTIONS:-}" \
     ASAN_OPTIONS="${ASAN_OPTIONS:-}" \
         nice -n 10 "$SWIFT" test --skip-build --sanitize="$s" --scratch-path "$dir" "${filter[@]}" >"$log" 2>&1
     rc=$?
