@@ -2,7 +2,7 @@
 SWIFT ?= swift
 DEMO_OUT ?= .demo
 
-.PHONY: all deps build release test demo bench clean
+.PHONY: all deps build release test demo bench fuzz test-sanitize clean
 
 all: build
 
@@ -29,5 +29,16 @@ bench:
 	$(SWIFT) build -c release
 	@bash bench/run.sh
 
+# Coverage-guided fuzzing of every reader (libFuzzer + ASan), FUZZ_SECONDS per target;
+# prints executions, exec/s, coverage and findings per target (docs/HARDENING.md). Not in `test`.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) bash scripts/fuzz.sh all
+
+# The test suite under AddressSanitizer, then under ThreadSanitizer, each in its own scratch
+# path; any report fails the target (docs/HARDENING.md). Not in `test`: it takes far longer.
+test-sanitize: deps
+	bash scripts/test-sanitize.sh
+
 clean:
-	rm -rf .build $(DEMO_OUT)
+	rm -rf .build .build-fuzz .build-asan .build-tsan $(DEMO_OUT)

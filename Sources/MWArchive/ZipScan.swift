@@ -176,7 +176,10 @@ final class ZipScan {
         var outFile: (fd: Int32, url: URL)?
         var extractTarget: URL?
         if let root = p.extractRoot, !hasErrors {
-            let dir = (name as NSString).deletingLastPathComponent
+            // Everything before the last "/", not `NSString.deletingLastPathComponent`: Foundation
+            // on Linux (swift-corelibs, 6.3) traps on any one-character string, so an entry named
+            // `x` crashed unpack and restore (fuzz finding, Fuzz/regressions/zip/one-char-name.zip).
+            let dir = name.lastIndex(of: "/").map { String(name[..<$0]) } ?? ""
             if !dir.isEmpty { try makeDirectories(root, dir) }
             extractTarget = root.appendingPathComponent(name)
         } else if let dest = p.extractFiles[name] {
