@@ -27,8 +27,12 @@ extension TMDbClient {
             let req = request
             let outcome: Result<(Data, URLResponse), Error> = try await gate.withPermit { [self] in
                 try Task.checkCancellation()
+                // Credentials refused once are refused for every request: none is sent after
+                // the first 401, even by tasks that were already waiting for a connection.
+                if !isImage, let refused = counters.refused { throw TMDbError.unauthorized(refused) }
                 // The API's rate limit does not apply to the image CDN; connections still do.
                 if !isImage { try await limiter.acquire() }
+                if !isImage, let refused = counters.refused { throw TMDbError.unauthorized(refused) }
                 counters.update {
                     if isImage { $0.imageRequests += 1; return }
                     $0.requests += 1
@@ -58,6 +62,7 @@ extension TMDbClient {
                 switch status {
                 case 401 where !isImage:
                     logger.warning("TMDb refused the credentials", metadata: ["path": "\(shown)"])
+                    counters.refuse(apiMessage ?? shown)
                     throw TMDbError.unauthorized(apiMessage ?? shown)
                 case 404:
                     throw TMDbError.notFound(shown)

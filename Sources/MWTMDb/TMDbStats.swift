@@ -28,10 +28,17 @@ extension TMDbClient {
     public var stats: Stats { counters.get() }
 }
 
-/// Lock-protected statistics shared by the client's tasks.
-final class Counters: @unchecked Sendable {
+/// Lock-protected statistics shared by the client's tasks, and the one piece of state that
+/// stops them: the credential refusal.
+final class Counters: @unchecked Sendable {  // every access holds `lock`
     private let lock = NSLock()
     private var value = TMDbClient.Stats()
+    private var refusal: String?
     func update(_ f: (inout TMDbClient.Stats) -> Void) { lock.lock(); f(&value); lock.unlock() }
     func get() -> TMDbClient.Stats { lock.lock(); defer { lock.unlock() }; return value }
+
+    /// Records that TMDb refused the credentials (401); every later API request fails at once.
+    func refuse(_ message: String) { lock.lock(); if refusal == nil { refusal = message }; lock.unlock() }
+    /// The refusal, once there was one.
+    var refused: String? { lock.lock(); defer { lock.unlock() }; return refusal }
 }
