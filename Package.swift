@@ -68,7 +68,7 @@ let package = Package(
             "MWCore",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "MWJobsTests", dependencies: ["MWJobs", "MWCore"]),
+        .testTarget(name: "MWJobsTests", dependencies: ["MWJobs", "MWCore", "MWTMDb"]),
         .testTarget(name: "MWImportTests", dependencies: [
             "MWImport", "MWFoundation", "MWArchive", "MWTMDb",
             .product(name: "FlyingFox", package: "FlyingFox"),

@@ -23,9 +23,21 @@ public struct BackupLoader: Sendable {
         return try format.read!(FormatInput(path: path, url: url), options)
     }
 
-    /// The format a file's content belongs to (nil when no registered format claims it).
-    public func format(of path: String) throws -> FormatDescriptor? {
-        registry.detect(ContentSniff(prefix: try Self.prefix(of: URL(fileURLWithPath: path)), path: path))
+    /// The file name extension an output made from `path` gets in `format`, or — for a job that
+    /// keeps each input's own format — in the format its content is detected as. Detection
+    /// from the first bytes cannot tell v1 from v2 (the reader does), but both are `json`.
+    public func fileExtension(of path: String, in format: FormatDescriptor?) -> String {
+        if let format { return format.fileExtension }
+        let sniff = (try? Self.prefix(of: URL(fileURLWithPath: path))).map { ContentSniff(prefix: $0, path: path) }
+        return sniff.flatMap(registry.detect)?.fileExtension ?? FormatDescriptor.mediawatchV2.fileExtension
+    }
+
+    /// The format `loaded` was read as, when this registry can write it and it has
+    /// `capabilities` (nil otherwise). Taken from the reader's result, which knows v1 from v2.
+    public func writableFormat(of loaded: LoadedBackup, with capabilities: FormatCapabilities = []) -> FormatDescriptor? {
+        guard let name = loaded.result.format, let f = registry.format(named: name.rawValue),
+              f.isWritable, f.capabilities.isSuperset(of: capabilities) else { return nil }
+        return f
     }
 
     /// Reads content that came on standard input. Formats that need a seekable file get a

@@ -43,14 +43,12 @@ public enum LibraryWriter {
     /// Writes the library a backup was read as, in `format`.
     public static func write(_ loaded: LoadedBackup, as format: FormatDescriptor, to url: URL?,
                              options: WriteOptions = .init(), transform: ((Library) throws -> Library)? = nil) throws -> Outcome {
-        guard var lib = loaded.result.library else { throw MWError.invalid(loaded.result.diagnostics) }
-        var version = loaded.result.formatVersion ?? 1
-        if let transform {
-            // Transformations work on the lossless model.
-            let (migrated, _, _) = try Migrator().migrate(lib, from: version, to: 2)
-            lib = try transform(migrated)
-            version = 2
+        guard let lib = loaded.result.library else { throw MWError.invalid(loaded.result.diagnostics) }
+        guard let transform else {
+            return try write(lib, version: loaded.result.formatVersion ?? 1, as: format, to: url, options: options, from: loaded)
         }
-        return try write(lib, version: version, as: format, to: url, options: options, from: loaded)
+        // Transformations work on the lossless model.
+        let transformed = try transform(try loaded.library(migratedTo: 2).library)
+        return try write(transformed, version: 2, as: format, to: url, options: options, from: loaded)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import MWCore
 import MWJobs
+import MWTMDb
 import Testing
 
 @Suite("Batch jobs")
@@ -117,5 +118,34 @@ struct BatchTests {
         AtomicFile.removeStaleTemporaries(under: dir)
         #expect(!FileManager.default.fileExists(atPath: stale.path) && !FileManager.default.fileExists(atPath: staleZipJSON.path))
         #expect(FileManager.default.fileExists(atPath: live.path) && FileManager.default.fileExists(atPath: other.path))
+    }
+}
+
+/// A job that keeps each input's own format must take it from what the reader found: the
+/// first bytes cannot tell v1 from v2 (both JSON), and a v2 backup written as v1 loses fields.
+@Suite("Batch jobs keep the format each input was read as")
+struct BatchFormatTests {
+    @Test func hydrateAndStripKeepAV2InputV2() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mwkit-fmt-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let v1 = try #require(try BackupIO.read(url: BatchTests.sample).library)
+        let v2 = dir.appendingPathComponent("in.json")
+        try BackupIO.write(v1.stripped(), as: .mediawatchV2, to: v2)
+
+        // Offline with no cache: every record stays stripped, which only v2 can hold.
+        let client = TMDbClient(credentials: nil, options: TMDbClientOptions(offline: true))
+        let hydrate = HydrateJob(client: client, options: HydrateOptions(), format: nil)
+        #expect(hydrate.fileExtension(for: v2.path) == "json")
+        let out = dir.appendingPathComponent("hydrated.json")
+        let outcome = try await hydrate.run(v2.path, to: out)
+        #expect(outcome.formatOut == "mediawatch-v2")
+        #expect(try BackupIO.read(url: out).format == .mediawatchV2)
+
+        let strip = ConvertJob(format: nil, transform: { $0.stripped() },
+                               formatFor: { $0.map { $0.capabilities.contains(.strippedRecords) ? $0 : .mediawatchV2 } ?? .mediawatchV2 })
+        let v1File = BatchTests.sample
+        #expect(strip.target(for: try BackupLoader().loadValid(v1File.path, options: .init())).name == .mediawatchV2)
+        #expect(try strip.run(v2.path, to: dir.appendingPathComponent("s.json")).formatOut == "mediawatch-v2")
     }
 }

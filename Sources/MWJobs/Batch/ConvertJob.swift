@@ -5,7 +5,7 @@ import MWCore
 /// write it in the target format. The same steps as the single-file commands, as a function
 /// a batch runner (or another program) calls per file.
 public struct ConvertJob: Sendable {
-    /// The target format; nil: decided per input by ``formatFor``.
+    /// The target format; nil: decided per input by ``formatFor`` from the format it was read as.
     public var format: FormatDescriptor?
     /// How inputs are read.
     public var readOptions: ReadOptions
@@ -13,7 +13,8 @@ public struct ConvertJob: Sendable {
     public var writeOptions: WriteOptions
     /// A transformation on the lossless model (e.g. strip), applied before writing.
     public var transform: (@Sendable (Library) throws -> Library)?
-    /// The target format for an input, when ``format`` is nil (e.g. strip keeps a ZIP a ZIP).
+    /// The target format for an input, when ``format`` is nil, given the format it was read as
+    /// when writable (e.g. strip keeps a ZIP a ZIP).
     public var formatFor: (@Sendable (FormatDescriptor?) -> FormatDescriptor)?
     /// The registry inputs are read with.
     public var loader = BackupLoader()
@@ -28,16 +29,21 @@ public struct ConvertJob: Sendable {
         self.formatFor = formatFor
     }
 
-    /// The format `input` will be written in.
-    public func target(for input: String) -> FormatDescriptor {
+    /// The file name extension of `input`'s output.
+    public func fileExtension(for input: String) -> String {
+        loader.fileExtension(of: input, in: format)
+    }
+
+    /// The format a backup read by this job is written in.
+    public func target(for loaded: LoadedBackup) -> FormatDescriptor {
         if let format { return format }
-        return formatFor?((try? loader.format(of: input)) ?? nil) ?? .mediawatchV2
+        return formatFor?(loader.writableFormat(of: loaded)) ?? .mediawatchV2
     }
 
     /// Converts one file; throws ``InvalidBackup`` for an invalid input (nothing written).
     public func run(_ input: String, to output: URL) throws -> BatchOutcome {
         let loaded = try loader.loadValid(input, options: readOptions)
-        let format = target(for: input)
+        let format = target(for: loaded)
         let done = try LibraryWriter.write(loaded, as: format, to: output, options: writeOptions, transform: transform)
         return BatchOutcome(path: input, status: .done, output: output.path, formatIn: loaded.result.format?.rawValue,
                             formatOut: format.name.rawValue,

@@ -24,11 +24,14 @@ public struct HydrateJob: Sendable {
         self.writeOptions = writeOptions
     }
 
-    /// The format `input` will be written in: the chosen one, else the input's own.
-    public func target(for input: String) -> FormatDescriptor {
-        if let format { return format }
-        guard let f = (try? loader.format(of: input)) ?? nil, f.isWritable else { return .mediawatchV2 }
-        return f
+    /// The file name extension of `input`'s output.
+    public func fileExtension(for input: String) -> String {
+        loader.fileExtension(of: input, in: format)
+    }
+
+    /// The format a backup is written in: the chosen one, else the one it was read as.
+    public func target(for loaded: LoadedBackup) -> FormatDescriptor {
+        format ?? loader.writableFormat(of: loaded) ?? .mediawatchV2
     }
 
     /// Hydrates one file. Records TMDb could not fill are left as they were and make the
@@ -37,7 +40,7 @@ public struct HydrateJob: Sendable {
         let loaded = try loader.loadValid(input, options: readOptions)
         let lib = try loaded.library(migratedTo: 2).library
         let report = try await Hydrator(client: client, options: options).run(lib)
-        let format = target(for: input)
+        let format = target(for: loaded)
         let done = try LibraryWriter.write(report.library, version: 2, as: format, to: output, options: writeOptions,
                                            from: loaded, imageDirectory: options.imagesDirectory)
         var outcome = BatchOutcome(path: input, status: report.failures.isEmpty ? .done : .failed, output: output.path,

@@ -28,7 +28,7 @@ struct Convert: ParsableCommand {
             if batch.isBatch {
                 let job = self.job
                 return try runBatch("convert", paths: batch.inputs, batch: batch, output: out.output,
-                                    target: { job.target(for: $0.path) }, work: { try job.run($0.path, to: $1) })
+                                    fileExtension: { job.fileExtension(for: $0.path) }, work: { try job.run($0.path, to: $1) })
             }
             let input = batch.inputs[0]
             try prepareOutput(input: input, output: out.output)

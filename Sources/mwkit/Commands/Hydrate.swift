@@ -121,7 +121,7 @@ struct Hydrate: AsyncParsableCommand {
 
     /// Writes the hydrated library; downloaded images (--images) join those of a ZIP input.
     private func write(_ report: HydrateReport, loaded: LoadedBackup) throws {
-        let format = to?.descriptor ?? loaded.sameFormat() ?? .mediawatchV2
+        let format = to?.descriptor ?? BackupLoader().writableFormat(of: loaded) ?? .mediawatchV2
         do {
             let done = try LibraryWriter.write(report.library, version: 2, as: format, to: out.url, options: out.writeOptions,
                                                from: loaded, imageDirectory: images.map { URL(fileURLWithPath: $0) })
@@ -142,7 +142,7 @@ struct Hydrate: AsyncParsableCommand {
             let job = HydrateJob(client: client, options: hydrateOptions, format: to?.descriptor,
                                  readOptions: inputOptions.readOptions(), writeOptions: out.writeOptions)
             try runBatch("hydrate", paths: batch.inputs, batch: batch, output: out.output,
-                         target: { job.target(for: $0.path) },
+                         fileExtension: { job.fileExtension(for: $0.path) },
                          work: { input, output in try waitFor { try await job.run(input.path, to: output) } })
         }
     }

@@ -32,7 +32,7 @@ struct Migrate: ParsableCommand {
             if batch.isBatch {
                 let job = ConvertJob(format: to.format, readOptions: inputOptions.readOptions(), writeOptions: out.writeOptions)
                 return try runBatch("migrate", paths: batch.inputs, batch: batch, output: out.output,
-                                    target: { _ in job.format! }, work: { try job.run($0.path, to: $1) })
+                                    fileExtension: { job.fileExtension(for: $0.path) }, work: { try job.run($0.path, to: $1) })
             }
             let input = batch.inputs[0]
             try prepareOutput(input: input, output: out.output)

@@ -49,12 +49,12 @@ struct Strip: ParsableCommand {
             let job = self.job
             if batch.isBatch {
                 return try runBatch("strip", paths: batch.inputs, batch: batch, output: out.output,
-                                    target: { job.target(for: $0.path) }, work: { try job.run($0.path, to: $1) })
+                                    fileExtension: { job.fileExtension(for: $0.path) }, work: { try job.run($0.path, to: $1) })
             }
             let input = batch.inputs[0]
             try prepareOutput(input: input, output: out.output)
             let loaded = try loadValid(input, inputOptions.readOptions(), reporting)
-            let format = to?.descriptor ?? job.formatFor!(loaded.sameFormat())
+            let format = job.target(for: loaded)
             var counts = (titles: 0, episodes: 0)
             let done = try LibraryWriter.write(loaded, as: format, to: out.url, options: out.writeOptions) { lib in
                 let stripped = lib.stripped()

@@ -71,7 +71,7 @@ struct BatchOptions: ParsableArguments {
 
 /// Runs a batch: progress on stderr, the report file, a summary line; exit 1 when an input failed.
 func runBatch(_ command: String, paths: [String], batch: BatchOptions, output: String,
-              target: @escaping @Sendable (BatchInput) -> FormatDescriptor,
+              fileExtension: @escaping @Sendable (BatchInput) -> String,
               work: @escaping @Sendable (BatchInput, URL) throws -> BatchOutcome) throws {
     guard output != "-" else { throw CLIExit.failure("with several inputs, -o names an output directory; '-' is not one", code: 2) }
     let inputs = try batch.inputs(paths)
@@ -84,7 +84,7 @@ func runBatch(_ command: String, paths: [String], batch: BatchOptions, output: S
     let report = try batch.report.map { try BatchReportWriter(path: $0) }
     let progress = ProgressDisplay()
     let runner = BatchRunner(jobs: batch.jobs ?? ProcessInfo.processInfo.activeProcessorCount, force: batch.force)
-    let summary = runner.run(inputs, outputDirectory: outDir, fileExtension: { target($0).fileExtension }, work: work,
+    let summary = runner.run(inputs, outputDirectory: outDir, fileExtension: fileExtension, work: work,
                              onOutcome: { o in
                                  report?.append(o)
                                  if o.status == .failed {

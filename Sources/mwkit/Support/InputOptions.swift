@@ -46,12 +46,3 @@ struct WritableFormat: ExpressibleByArgument {
 
 /// The formats section of `--help`: one line per registered format.
 let formatsHelp = "Formats:\n" + FormatRegistry.standard.helpText.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
-
-extension LoadedBackup {
-    /// The format the backup was read as, when it is writable and has `capabilities`.
-    func sameFormat(if capabilities: FormatCapabilities = []) -> FormatDescriptor? {
-        guard let name = result.format, let f = FormatRegistry.standard.format(named: name.rawValue),
-              f.isWritable, f.capabilities.isSuperset(of: capabilities) else { return nil }
-        return f
-    }
-}
