@@ -9,7 +9,7 @@ import MWCore
 /// compressed one. Only the fixed-layout records of the ZIP specification (APPNOTE 4.3.12,
 /// 4.3.14–4.3.16, 4.5.3) are read; anything unexpected gives nil and leaves the checks to the
 /// inflating scan, which enforces the same limits while it reads.
-struct ZipCentralDirectory {
+struct ZipCentralDirectory: Equatable {
     /// One entry's declared sizes.
     struct Entry: Equatable {
         var name: String
@@ -42,7 +42,8 @@ struct ZipCentralDirectory {
             cdSize = le64(rec, 40)
             cdOffset = le64(rec, 48)
         }
-        guard count <= UInt64(maxEntries), cdOffset + cdSize <= size, cdSize <= 1 << 30,
+        // Compared without adding: the sizes come from the file and may be anything.
+        guard count <= UInt64(maxEntries), cdOffset <= size, cdSize <= size - cdOffset, cdSize <= 1 << 30,
               (try? h.seek(toOffset: cdOffset)) != nil,
               let cd = try? h.read(upToCount: Int(cdSize)).map([UInt8].init) ?? nil, cd.count == Int(cdSize) else { return nil }
         var entries: [Entry] = []

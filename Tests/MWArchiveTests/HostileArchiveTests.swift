@@ -186,6 +186,21 @@ import MWCore
         #expect(cd.bomb(ZipLimits()) != nil && cd.bomb(ZipLimits(maxRatio: 100_000)) == nil)
     }
 
+    /// A ZIP64 end record whose offset and size would overflow when added: refused, not a trap.
+    @Test func aCentralDirectoryOffsetNearTheMaximumIsRefused() throws {
+        let s = try Scratch(); defer { s.cleanUp() }
+        func le(_ v: UInt64, _ n: Int) -> [UInt8] { (0..<n).map { UInt8((v >> (8 * UInt64($0))) & 0xFF) } }
+        var z64 = le(0x0606_4B50, 4) + le(44, 8) + le(45, 2) + le(45, 2) + le(0, 4) + le(0, 4)
+        z64 += le(1, 8) + le(1, 8) + le(10, 8) + le(UInt64.max - 1, 8)
+        let locator = le(0x0706_4B50, 4) + le(0, 4) + le(0, 8) + le(1, 4)
+        let eocd = le(0x0605_4B50, 4) + le(0, 2) + le(0, 2) + le(0xFFFF, 2) + le(0xFFFF, 2) + le(0xFFFF_FFFF, 4) + le(0xFFFF_FFFF, 4) + le(0, 2)
+        let f = s.url("overflow.zip")
+        try Data(z64 + locator + eocd).write(to: f)
+        #expect(ZipCentralDirectory.read(url: f, maxEntries: 100) == nil)
+        // The whole read path answers with a diagnostic or an unreadable-input error.
+        if let r = try? ZipBackup.read(url: f) { #expect(!r.result.isValid) }
+    }
+
     @Test func totalSizeAndEntryCountLimits() throws {
         let s = try Scratch(); defer { s.cleanUp() }
         let big = s.url("big.zip")
