@@ -50,6 +50,8 @@ struct BatchTests {
         #expect(try Shard.fromEnvironment([:], shardCount: 3) == nil)
         #expect(throws: MWError.self) { try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "0"], shardCount: nil) }
         #expect(throws: MWError.self) { try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "5"], shardCount: 5) }
+        #expect(throws: MWError.self) { try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": String(Int.max)], shardCount: 5) }
+        #expect(throws: MWError.self) { try Shard.fromEnvironment(["AWS_BATCH_JOB_ARRAY_INDEX": "-1", "AWS_BATCH_JOB_ARRAY_SIZE": "4"], shardCount: nil) }
         #expect(Shard("2/3") == Shard(index: 2, count: 3) && Shard("0/3") == nil && Shard("4/3") == nil && Shard("x") == nil)
     }
 

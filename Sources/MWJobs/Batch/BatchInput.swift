@@ -108,14 +108,14 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     public static func fromEnvironment(_ env: [String: String], shardCount: Int?) throws -> Shard? {
         if let i = env["JOB_COMPLETION_INDEX"].flatMap({ Int($0) }) {
             guard let n = shardCount else { throw MWError.usage("JOB_COMPLETION_INDEX is set: give --shard-count N (the Job's completions)") }
-            guard let s = Shard(index: i + 1, count: n) else { throw MWError.usage("JOB_COMPLETION_INDEX \(i) is not below --shard-count \(n)") }
+            guard (0..<max(n, 0)).contains(i), let s = Shard(index: i + 1, count: n) else { throw MWError.usage("JOB_COMPLETION_INDEX \(i) is not in 0..<\(n) (--shard-count)") }
             return s
         }
         if let i = env["AWS_BATCH_JOB_ARRAY_INDEX"].flatMap({ Int($0) }) {
             guard let n = shardCount ?? env["AWS_BATCH_JOB_ARRAY_SIZE"].flatMap({ Int($0) }) else {
                 throw MWError.usage("AWS_BATCH_JOB_ARRAY_INDEX is set but AWS_BATCH_JOB_ARRAY_SIZE is not; give --shard-count N")
             }
-            guard let s = Shard(index: i + 1, count: n) else { throw MWError.usage("AWS_BATCH_JOB_ARRAY_INDEX \(i) is not below the array size \(n)") }
+            guard (0..<max(n, 0)).contains(i), let s = Shard(index: i + 1, count: n) else { throw MWError.usage("AWS_BATCH_JOB_ARRAY_INDEX \(i) is not in 0..<\(n) (the array size)") }
             return s
         }
         return nil
