@@ -11,6 +11,10 @@ public struct MediaList: Equatable, Sendable {
     public var isDefault: Bool?
     public var dateCreated: Date?
     public var dateModified: Date?
+    /// The list's description as written in the service it came from (v2.1 on).
+    public var listDescription: String?
+    /// Where the list came from (v2.1 on).
+    public var sources: [RecordSource] = []
     /// Memberships, in the order the source listed them.
     public var items: [ListItem]
 
@@ -37,6 +41,8 @@ public struct ListItem: Equatable, Sendable {
     /// Sort order within the list; v1 readers set it to the position in `titleIds`.
     public var orderIndex: Int
     public var dateAdded: Date?
+    /// The note written for this entry of the list (v2.1 on).
+    public var note: String?
 
     public init(id: String? = nil, titleId: String, orderIndex: Int, dateAdded: Date? = nil) {
         self.id = id

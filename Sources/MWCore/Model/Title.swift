@@ -20,6 +20,14 @@ public struct Title: Equatable, Sendable {
     public var dateModified: Date?
     public var localPosterPath: String?
     public var localBackdropPath: String?
+    /// Ratings as given in other services (v2.1 on; v1 drops them).
+    public var ratings: [OriginalRating] = []
+    /// Every recorded watch, oldest first (v2.1 on; `watchedDate` is the most recent).
+    public var viewings: [Viewing] = []
+    /// Where the record came from (v2.1 on).
+    public var sources: [RecordSource] = []
+    /// The user's tags, deduplicated, in first-seen order (v2.1 on).
+    public var tags: [String] = []
 
     public init(id: String, tmdbId: Int64, mediaType: MediaType, metadata: TitleMetadata?,
                 watched: Bool = false, watchedDate: Date? = nil, likedStatus: Int = 0,
