@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "MWStore", targets: ["MWStore"]),
         .library(name: "MWTMDb", targets: ["MWTMDb"]),
         .library(name: "MWJobs", targets: ["MWJobs"]),
+        .library(name: "MWBooks", targets: ["MWBooks"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -34,6 +35,9 @@ let package = Package(
         // reporters, dates, paths.
         .target(name: "MWFoundation", dependencies: [.product(name: "CSV", package: "CSV.swift")]),
         .target(name: "MWCore", dependencies: ["MWFoundation"]),
+        // BooksTrack (seeds/001): the books model and its `bookstrack-backup` format, beside MWCore.
+        .target(name: "MWBooks", dependencies: ["MWFoundation", "MWCore"],
+                swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(name: "MWArchive", dependencies: [
             "MWCore", "CArchive",
             .product(name: "Crypto", package: "swift-crypto"),
@@ -73,6 +77,10 @@ let package = Package(
             "MWImport", "MWFoundation", "MWArchive", "MWTMDb",
             .product(name: "FlyingFox", package: "FlyingFox"),
         ]),
+        .testTarget(name: "MWBooksTests", dependencies: [
+            "MWBooks", "MWFoundation",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ], swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(name: "MWArchiveTests", dependencies: ["MWArchive", "MWCore"]),
         .testTarget(name: "MWStoreTests", dependencies: [
             "MWStore", "MWCore",

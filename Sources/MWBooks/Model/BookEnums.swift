@@ -1,0 +1,30 @@
+import Foundation
+
+// The enums of seeds/001 (BooksTrack's ModelTypes), with the raw values the app stores.
+
+/// Physical form of an edition (seeds/001 "EditionFormat").
+public enum EditionFormat: String, Sendable, Codable, CaseIterable, Hashable {
+    case hardcover, paperback, ebook, audiobook, massMarket
+}
+
+/// An author's gender as recorded; `unknown` when not known (seeds/001 "AuthorGender").
+public enum AuthorGender: String, Sendable, Codable, CaseIterable, Hashable {
+    case female, male, nonBinary, other, unknown
+}
+
+/// The 11 cultural regions of seeds/001 "CulturalRegion".
+public enum CulturalRegion: String, Sendable, Codable, CaseIterable, Hashable {
+    case africa, asia, europe, northAmerica, southAmerica, oceania
+    case middleEast, caribbean, centralAsia, indigenous, international
+}
+
+/// Where the user is with a book (seeds/001 "ReadingStatus"). A wishlist entry has no edition.
+public enum ReadingStatus: String, Sendable, Codable, CaseIterable, Hashable {
+    case wishlist, toRead, reading, read, onHold, dnf
+}
+
+/// Whether a work's identity was confirmed (seeds/001 "AI Review Queue"): an uncertain import
+/// merge is `pending` until the user decides.
+public enum ReviewStatus: String, Sendable, Codable, CaseIterable, Hashable {
+    case verified, pending
+}

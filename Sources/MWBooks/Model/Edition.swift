@@ -1,0 +1,59 @@
+import Foundation
+
+/// A specific published version of a work (seeds/001 §2 Edition).
+public struct Edition: Equatable, Hashable, Sendable {
+    public var id: String
+    /// The work this edition belongs to.
+    public var workId: String
+    /// Primary ISBN (the app's backward-compatible single value), as written.
+    public var isbn: String?
+    /// Every ISBN (ISBN-10, ISBN-13…), as written.
+    public var isbns: [String]
+    public var publisher: String?
+    /// Free-form, as the source gave it ("2004", "2004-09-30").
+    public var publicationDate: String?
+    public var pageCount: Int?
+    public var format: EditionFormat
+    public var coverImageURL: String?
+    public var editionTitle: String?
+
+    public var openLibraryEditionID: String?
+    public var isbndbID: String?
+    public var googleBooksVolumeID: String?
+    public var amazonASINs: [String]
+    public var googleBooksVolumeIDs: [String]
+    public var librarythingIDs: [String]
+
+    public var dateCreated: Date
+    public var lastModified: Date
+    public var lastISBNDBSync: Date?
+    public var isbndbQuality: Int
+
+    public init(id: String, workId: String, isbn: String? = nil, isbns: [String] = [], publisher: String? = nil,
+                publicationDate: String? = nil, pageCount: Int? = nil, format: EditionFormat = .paperback,
+                coverImageURL: String? = nil, editionTitle: String? = nil, openLibraryEditionID: String? = nil,
+                isbndbID: String? = nil, googleBooksVolumeID: String? = nil, amazonASINs: [String] = [],
+                googleBooksVolumeIDs: [String] = [], librarythingIDs: [String] = [],
+                dateCreated: Date, lastModified: Date, lastISBNDBSync: Date? = nil, isbndbQuality: Int = 0) {
+        self.id = id
+        self.workId = workId
+        self.isbn = isbn
+        self.isbns = isbns
+        self.publisher = publisher
+        self.publicationDate = publicationDate
+        self.pageCount = pageCount
+        self.format = format
+        self.coverImageURL = coverImageURL
+        self.editionTitle = editionTitle
+        self.openLibraryEditionID = openLibraryEditionID
+        self.isbndbID = isbndbID
+        self.googleBooksVolumeID = googleBooksVolumeID
+        self.amazonASINs = amazonASINs
+        self.googleBooksVolumeIDs = googleBooksVolumeIDs
+        self.librarythingIDs = librarythingIDs
+        self.dateCreated = dateCreated
+        self.lastModified = lastModified
+        self.lastISBNDBSync = lastISBNDBSync
+        self.isbndbQuality = isbndbQuality
+    }
+}
