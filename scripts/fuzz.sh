@@ -28,7 +28,7 @@ TIMEOUT=${FUZZ_TIMEOUT:-10}
 RSS=${FUZZ_RSS_MB:-2048}
 SCRATCH=.build-fuzz
 SWIFT=${SWIFT:-swift}
-NICE="nice -n 10"
+NICE=${FUZZ_NICE:-"nice -n 10"}
 FLAGS=(-c release --scratch-path "$SCRATCH" -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing)
 
 build() {
