@@ -4,10 +4,12 @@ import Foundation
 /// IMDb `Date Rated` — is a day, not an instant. The model holds a day as the `Date` of its
 /// midnight UTC with ``DatePrecision/day``; formatVersion 3 writes it as `"YYYY-MM-DD"`.
 ///
-/// v1 has only instants (`watchedDate`). A day becomes the instant of its **noon UTC**
+/// v1 has only instants (`watchedDate`). A day becomes the instant of its **11:00 UTC**
 /// (``instant(ofDay:)``): that instant falls on the same calendar day in every time zone from
-/// UTC−11 to UTC+12, so the app shows the day the user logged wherever it runs. Back from such
-/// an instant, ``day(of:)`` gives the same day exactly (the UTC day the instant falls in).
+/// UTC−11 to UTC+12:59 (it is 00:00 at UTC−11 and 23:00 at UTC+12), so the app shows the day
+/// the user logged wherever it runs, New Zealand included. (Noon UTC would be 00:00 of the next
+/// day at UTC+12.) Back from such an instant, ``day(of:)`` gives the same day exactly (the UTC
+/// day the instant falls in).
 ///
 /// Plain arithmetic on seconds since 1970 (no `Calendar`): the proleptic Gregorian calendar in
 /// UTC, no leap seconds, as RFC 3339 and Foundation count.
@@ -48,9 +50,12 @@ public enum DayDate {
         Date(timeIntervalSince1970: (date.timeIntervalSince1970 / secondsPerDay).rounded(.down) * secondsPerDay)
     }
 
-    /// The v1 instant of a day: its noon UTC (`day` is taken as the UTC day it falls in).
+    /// The hour of the day, UTC, a day's v1 instant is at (see above).
+    public static let v1InstantHourUTC = 11
+
+    /// The v1 instant of a day: its 11:00 UTC (`day` is taken as the UTC day it falls in).
     public static func instant(ofDay day: Date) -> Date {
-        Date(timeIntervalSince1970: self.day(of: day).timeIntervalSince1970 + secondsPerDay / 2)
+        Date(timeIntervalSince1970: self.day(of: day).timeIntervalSince1970 + Double(v1InstantHourUTC) * 3600)
     }
 
     /// `"YYYY-MM-DD"` of the UTC day `date` falls in.
@@ -98,7 +103,7 @@ public enum DayDate {
 
 extension Viewing {
     /// The instant v1's `watchedDate` takes for this viewing: the date itself for an instant,
-    /// the day's noon UTC for a day (``DayDate/instant(ofDay:)``); nil when undated.
+    /// the day's 11:00 UTC for a day (``DayDate/instant(ofDay:)``); nil when undated.
     public var watchedDate: Date? {
         guard let date else { return nil }
         return precision == .day ? DayDate.instant(ofDay: date) : date
