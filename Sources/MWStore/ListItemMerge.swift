@@ -20,7 +20,7 @@ final class ListItemMerge: MergeRule {
     init(_ session: RestoreSession, _ ids: MergeIds) throws {
         self.session = session
         self.ids = ids
-        byKey = try session.statements("SELECT seq, id, list_id, title_id, order_index, date_added FROM list_items WHERE list_id = ? AND title_id = ?")
+        byKey = try session.statements("SELECT seq, \(ListItemRow.columns.joined(separator: ", ")) FROM list_items WHERE list_id = ? AND title_id = ?")
         maxOrder = try session.statements("SELECT max(order_index) FROM list_items WHERE list_id = ?")
     }
 
