@@ -73,6 +73,19 @@ def base_v2() -> dict:
             "lists": lists, "titles": titles, "episodes": episodes, "notes": notes}
 
 
+def base_v3() -> dict:
+    """The v2 base at formatVersion 3 with provenance on Fight Club (ratings, viewings, tags, sources)."""
+    doc = base_v2()
+    doc["formatVersion"] = 3
+    doc["titles"][0].update({
+        "ratings": [{"source": "letterboxd", "value": 4.5, "scale": 5, "date": "2024-01-06", "datePrecision": "day"}],
+        "viewings": [{"date": "2024-01-06", "precision": "day", "rewatch": False, "source": "letterboxd"}],
+        "tags": ["cult"],
+        "sources": [{"service": "letterboxd", "file": "diary.csv", "row": 2}],
+    })
+    return doc
+
+
 def v1(doc) -> bytes:
     return swift_compact(doc).encode("utf-8")
 
@@ -89,6 +102,12 @@ def mutate_v1(f):
 
 def mutate_v2(f):
     doc = base_v2()
+    f(doc)
+    return v2(doc)
+
+
+def mutate_v3(f):
+    doc = base_v3()
     f(doc)
     return v2(doc)
 
@@ -172,7 +191,7 @@ def invalid_samples():
 
     # Format detection and structure.
     out["format-unrecognized"] = b'{"app":"Letterboxd","exported":"2024-05-01","entries":[{"Name":"Fight Club","Year":1999}]}'
-    out["format-unknown-version"] = mutate_v2(lambda d: d.__setitem__("formatVersion", 3))
+    out["format-unknown-version"] = mutate_v2(lambda d: d.__setitem__("formatVersion", 4))
     out["schema-type"] = mutate_v1(lambda d: title(d, "b/the-matrix").__setitem__("watched", "yes"))
     out["schema-required"] = mutate_v1(lambda d: remove_key(title(d, "b/the-matrix"), "runtime"))
     out["schema-unknown-key"] = mutate_v2(lambda d: d["titles"][1].__setitem__("rating", 5))  # an error in v2
@@ -243,6 +262,12 @@ def invalid_samples():
     # Preferences (v2 only).
     out["preferences-default-list-missing"] = mutate_v2(lambda d: d["preferences"].__setitem__("defaultListId", uid("b/deleted-list")))
     out["preferences-liked-status"] = mutate_v2(lambda d: d["preferences"].__setitem__("defaultLikedStatus", 5))
+
+    # Provenance values (formatVersion 3).
+    out["rating-range"] = mutate_v3(lambda d: d["titles"][0]["ratings"][0].__setitem__("value", 5.5))  # of 5
+    out["date-precision-unknown"] = mutate_v3(lambda d: d["titles"][0]["viewings"][0].__setitem__("precision", "month"))
+    out["day-not-midnight"] = mutate_v3(lambda d: d["titles"][0]["viewings"][0].__setitem__("date", "2024-01-06T20:00:00Z"))
+    out["provenance-duplicate"] = mutate_v3(lambda d: d["titles"][0]["tags"].append("cult"))
     return out
 
 

@@ -14,6 +14,7 @@ The encoders here are shared by make_invalid.py. Only the standard library is us
 """
 from __future__ import annotations
 
+import copy
 import datetime as _dt
 import json
 import os
@@ -129,13 +130,18 @@ V2_ORDER = {
     "top": ["format", "formatVersion", "sourceVersion", "exportDate", "preferences", "lists", "titles", "episodes", "notes"],
     "preferences": ["id", "defaultListId", "defaultLikedStatus", "imageQuality", "showWatchedInLists", "sortBy",
                     "sortAscending", "lastSyncDate", "appVersion"],
-    "lists": ["id", "name", "icon", "colorHex", "sortOrder", "isDefault", "dateCreated", "dateModified", "items"],
-    "items": ["titleId", "orderIndex", "id", "dateAdded"],
+    "lists": ["id", "name", "icon", "colorHex", "sortOrder", "isDefault", "dateCreated", "dateModified",
+              "description", "sources", "items"],
+    "items": ["titleId", "orderIndex", "id", "dateAdded", "note"],
     "titles": ["id", "tmdbId", "mediaType"] + _TITLE_META + ["stripped", "watched", "watchedDate", "likedStatus",
-              "dateAdded", "dateModified", "localPosterPath", "localBackdropPath"],
+              "dateAdded", "dateModified", "localPosterPath", "localBackdropPath", "ratings", "viewings", "tags", "sources"],
     "episodes": ["id", "showId", "tmdbId", "seasonNumber", "episodeNumber"] + _EPISODE_META +
-                ["stripped", "watched", "watchedDate", "dateModified", "localStillPath"],
-    "notes": ["id", "parentType", "parentId", "text", "ownerOnly", "dateCreated", "dateModified"],
+                ["stripped", "watched", "watchedDate", "dateModified", "localStillPath", "ratings", "viewings", "sources"],
+    "notes": ["id", "parentType", "parentId", "text", "ownerOnly", "dateCreated", "dateModified", "sources"],
+    # formatVersion 3's objects (arrays under these keys).
+    "ratings": ["source", "value", "scale", "date", "datePrecision"],
+    "viewings": ["date", "precision", "rewatch", "source"],
+    "sources": ["service", "file", "row", "uri"],
 }
 
 
@@ -407,10 +413,48 @@ def v2_library() -> dict:
             "lists": lists, "titles": titles, "episodes": episodes, "notes": notes}
 
 
+def v3_library() -> dict:
+    """The v2 sample at formatVersion 3, with every provenance value: original ratings (a day
+    and an instant), viewings (days, instants, a rewatch, an undated one), tags, record sources
+    of a list, titles, an episode and a note, a list description and a list item note."""
+    D = Date.utc
+    doc = copy.deepcopy(v2_library())
+    doc["formatVersion"] = 3
+    watchlist = doc["lists"][0]
+    watchlist["description"] = "Films to see — imported from Letterboxd.\nOrder kept."
+    watchlist["sources"] = [{"service": "letterboxd", "file": "watchlist.csv"}]
+    watchlist["items"][0]["note"] = "Recommended by Sam"
+    fight_club, got = doc["titles"][0], doc["titles"][3]
+    fight_club["ratings"] = [
+        {"source": "letterboxd", "value": 4.5, "scale": 5, "date": "2023-06-20", "datePrecision": "day"},
+        {"source": "imdb", "value": 9, "scale": 10, "date": D(2023, 6, 21, 7, 2, 3), "datePrecision": "instant"},
+    ]
+    fight_club["viewings"] = [
+        {"date": "1999-11-02", "precision": "day", "rewatch": False, "source": "letterboxd"},
+        {"precision": "day", "rewatch": False, "source": "letterboxd"},
+        {"date": "2023-06-20", "precision": "day", "rewatch": True, "source": "letterboxd"},
+        {"date": D(2023, 6, 20, 22, 41, 0, 0.125), "precision": "instant", "rewatch": True, "source": "trakt"},
+    ]
+    fight_club["tags"] = ["cult", "rewatch 2023", "Fincher"]
+    fight_club["sources"] = [
+        {"service": "letterboxd", "file": "diary.csv", "row": 12, "uri": "https://boxd.it/4Nf0Wz"},
+        {"service": "imdb", "file": "ratings.csv", "row": 3},
+    ]
+    got["viewings"] = [{"date": D(2024, 5, 21, 21, 0, 0, 0.6), "precision": "instant", "rewatch": False, "source": "trakt"}]
+    got["sources"] = [{"service": "trakt", "file": "watched-shows.json", "row": 1}]
+    pilot = doc["episodes"][0]
+    pilot["ratings"] = [{"source": "trakt", "value": 10, "scale": 10}]
+    pilot["viewings"] = [{"date": D(2024, 2, 10, 21, 4, 12, 0.31), "precision": "instant", "rewatch": False, "source": "trakt"}]
+    pilot["sources"] = [{"service": "trakt", "file": "watched-history.json", "row": 1, "uri": "https://trakt.tv/shows/breaking-bad/seasons/1/episodes/1"}]
+    doc["notes"][0]["sources"] = [{"service": "letterboxd", "file": "reviews.csv", "row": 2, "uri": "https://boxd.it/4Nf0Wz"}]
+    return doc
+
+
 def main() -> None:
     write(os.path.join(HERE, "mediawatch-v1.json"), swift_compact(v1_library()))
     write(os.path.join(HERE, "mediawatch-v1-iso-dates.json"), swift_pretty(v1_iso_library(), date=lambda d, f=iso_date_cycle(): json.dumps(f(d))))
     write(os.path.join(HERE, "mediawatch-v2.json"), v2_json(v2_library()))
+    write(os.path.join(HERE, "mediawatch-v3.json"), v2_json(v3_library()))
 
 
 if __name__ == "__main__":

@@ -10,8 +10,8 @@
       which shows the file breaks only its own rule as far as a schema can tell.
       Files that are not strict JSON (empty, truncated, invalid UTF-8, NaN, ...) are skipped with a note.
 
-The version is detected as mwkit does: an object with a "format" key is v2, anything else is
-checked against v1. Exit status 1 on any disagreement; the last line reads
+The version is detected as mwkit does: an object with a "format" key is v2 (its formatVersion
+3 checked against the v3 schema), anything else is checked against v1. Exit status 1 on any disagreement; the last line reads
 `schemas: N passed, M failed`.
 """
 from __future__ import annotations
@@ -39,6 +39,8 @@ STRUCTURAL = {
     "list-name-empty", "list-name-length", "list-color-hex", "listitem-duplicate",
     "note-text-length", "note-parent-type", "preferences-liked-status",
     "schema-unknown-key",  # only as an error, i.e. in Samples/invalid/ (a v2 file)
+    # formatVersion 3 (rating-range is not: a schema cannot compare a value with its scale)
+    "date-precision-unknown", "day-not-midnight", "provenance-duplicate",
 }
 
 
@@ -80,7 +82,7 @@ def load_strict(path: str):
 
 def validators():
     out = {}
-    for v in (1, 2):
+    for v in (1, 2, 3):
         with open(os.path.join(SCHEMAS, f"mediawatch-backup-v{v}.schema.json"), encoding="utf-8") as f:
             schema = json.load(f)
         Draft202012Validator.check_schema(schema)
@@ -93,7 +95,11 @@ def validators():
 
 
 def version_of(doc) -> int:
-    return 2 if isinstance(doc, dict) and "format" in doc else 1
+    """1 without a "format" key; else 3 for formatVersion 3 and 2 otherwise (whose schema then
+    refuses an unknown formatVersion)."""
+    if not (isinstance(doc, dict) and "format" in doc):
+        return 1
+    return 3 if doc.get("formatVersion") == 3 else 2
 
 
 def first_error(validator, doc) -> str | None:

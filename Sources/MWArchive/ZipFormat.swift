@@ -5,7 +5,7 @@ extension FormatDescriptor {
     /// A ZIP holding a backup JSON (v1 or v2, at any path), cached images and a manifest.
     public static let mediawatchZip = FormatDescriptor(
         name: .mediawatchZip, summary: "ZIP with the v2 JSON, cached images and a checksummed manifest",
-        capabilities: [.images, .strippedRecords, .lossless, .needsFile], fileExtension: "zip", modelVersion: 2,
+        capabilities: [.images, .strippedRecords, .lossless, .needsFile], fileExtension: "zip", modelVersion: Migrator.latestVersion,
         detect: { $0.kind == .zip ? 10 : 0 },
         read: { input, options in
             guard let url = input.url else { throw MWError.io("\(input.path): a ZIP is read from a file") }

@@ -48,7 +48,7 @@ public enum LibraryWriter {
             return try write(lib, version: loaded.result.formatVersion ?? 1, as: format, to: url, options: options, from: loaded)
         }
         // Transformations work on the lossless model.
-        let transformed = try transform(try loaded.library(migratedTo: 2).library)
-        return try write(transformed, version: 2, as: format, to: url, options: options, from: loaded)
+        let transformed = try transform(try loaded.library(migratedTo: Migrator.latestVersion).library)
+        return try write(transformed, version: Migrator.latestVersion, as: format, to: url, options: options, from: loaded)
     }
 }

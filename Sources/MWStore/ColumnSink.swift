@@ -27,6 +27,10 @@ extension ColumnSink {
     mutating func visit<F: EntityField>(_ f: F, _ v: Date?) { bind(v) }
     mutating func visit<F: EntityField>(_ f: F, _ v: [String]?) { bind(v.map(GenresCodec.encode)) }
     mutating func visit<F: EntityField>(_ f: F, stripped: Bool) { bind(stripped) }
-    /// A list's items are rows of their own table, never a column.
+    /// A list's items are rows of their own table, never a column; so are the provenance
+    /// values (ProvenanceRows.swift).
     mutating func visit<F: EntityField>(_ f: F, items: [ListItem]) {}
+    mutating func visit<F: EntityField>(_ f: F, ratings: [OriginalRating]) {}
+    mutating func visit<F: EntityField>(_ f: F, viewings: [Viewing]) {}
+    mutating func visit<F: EntityField>(_ f: F, sources: [RecordSource]) {}
 }

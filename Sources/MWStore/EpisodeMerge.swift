@@ -25,13 +25,22 @@ final class EpisodeMerge: MergeRule {
             }
             // A copy only for an episode whose show was remapped: one for every episode (or a
             // `for var`) showed in merge's instruction counts.
-            guard let show = ids.titles[ep.showId] else {
-                try settle(ep, key: EpisodeTable.key(ep), found: match(ep))
+            guard ep.hasProvenance else {
+                guard let show = ids.titles[ep.showId] else {
+                    try settle(ep, key: EpisodeTable.key(ep), found: match(ep))
+                    continue
+                }
+                var remapped = ep
+                remapped.showId = show
+                try settle(remapped, key: EpisodeTable.key(remapped), found: match(remapped))
                 continue
             }
-            var remapped = ep
-            remapped.showId = show
-            try settle(remapped, key: EpisodeTable.key(remapped), found: match(remapped))
+            // The record settles on its columns; its provenance rows are merged after.
+            var plain = ep.withoutProvenance()
+            plain.showId = ids.titles[ep.showId] ?? ep.showId
+            if let id = try settle(plain, key: EpisodeTable.key(plain), found: match(plain)) {
+                try session.mergeProvenance(.episode, id: id, ProvenanceValues(ep))
+            }
         }
     }
 

@@ -36,7 +36,7 @@ extension LibraryStore {
         try wrap {
             try queue.read { db in
                 var h = ContentHasher()
-                for table in StoreSchema.entityTables + ["library_meta"] {
+                for table in StoreSchema.entityTables + StoreSchema.provenanceTables + ["library_meta"] {
                     h.add(table)
                     let order = table == "library_meta" ? "key" : "seq"
                     let s = try RawStatement(db, "SELECT * FROM \(table) ORDER BY \(order)")
@@ -128,7 +128,47 @@ struct LibraryLoader {
                 lib.preferences = PreferencesRow.read(s)
             }
         }
+        try loadProvenance(into: &lib)
         return lib
+    }
+
+    /// Hands every provenance row to the record loaded that owns it, in `seq` order (rows of
+    /// records outside the selection are passed over). An empty table costs one query and no
+    /// work per record: a library without provenance loads as it did before schema v3.
+    private func loadProvenance(into lib: inout Library) throws {
+        for kind in ProvenanceKind.allCases {
+            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(kind.table))") == true else { continue }
+            for owner in kind.owners {
+                let target = ProvenanceTarget(kind: kind, owner: owner)
+                let index: [String: Int]
+                switch owner {
+                case .list: index = Dictionary(lib.lists.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+                case .title: index = Dictionary(lib.titles.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+                case .episode: index = Dictionary(lib.episodes.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+                default: index = Dictionary(lib.notes.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+                }
+                let sql = "SELECT \(target.ownerColumn), \(kind.columns.joined(separator: ", ")) FROM \(kind.table)"
+                    + " WHERE \(target.ownerColumn) IS NOT NULL ORDER BY seq"
+                try each(sql, []) { s in
+                    guard let id = s.string(0), let i = index[id] else { return }
+                    var v = ProvenanceValues()
+                    ProvenanceRowReader.append(kind, s, at: 1, to: &v)
+                    switch owner {
+                    case .list: lib.lists[i].sources += v.sources
+                    case .title:
+                        lib.titles[i].ratings += v.ratings
+                        lib.titles[i].viewings += v.viewings
+                        lib.titles[i].tags += v.tags
+                        lib.titles[i].sources += v.sources
+                    case .episode:
+                        lib.episodes[i].ratings += v.ratings
+                        lib.episodes[i].viewings += v.viewings
+                        lib.episodes[i].sources += v.sources
+                    default: lib.notes[i].sources += v.sources
+                    }
+                }
+            }
+        }
     }
 
     /// A list by id, else by name ignoring case; an ambiguous or unknown name is an error.

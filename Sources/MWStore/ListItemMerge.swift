@@ -20,7 +20,7 @@ final class ListItemMerge: MergeRule {
     init(_ session: RestoreSession, _ ids: MergeIds) throws {
         self.session = session
         self.ids = ids
-        byKey = try session.statements("SELECT seq, id, list_id, title_id, order_index, date_added FROM list_items WHERE list_id = ? AND title_id = ?")
+        byKey = try session.statements("SELECT seq, \(ListItemRow.columns.joined(separator: ", ")) FROM list_items WHERE list_id = ? AND title_id = ?")
         maxOrder = try session.statements("SELECT max(order_index) FROM list_items WHERE list_id = ?")
     }
 
@@ -70,11 +70,12 @@ final class ListItemMerge: MergeRule {
         return Resolution(merged: ListMembership(listId: existing.listId, item: r.merged), fields: r.fields, changes: r.changes)
     }
 
+    /// Every column of the item from its field descriptions (its title is the matched one's).
     func update(_ merged: ListMembership, at seq: Int64) throws {
-        let s = try session.statements("UPDATE list_items SET id = ?, order_index = ?, date_added = ? WHERE seq = ?")
+        let columns = ["id"] + StoreColumns.names(ListItemField.self)
+        var s = try session.statements("UPDATE list_items SET \(columns.map { "\($0) = ?" }.joined(separator: ", ")) WHERE seq = ?")
         s.bind(merged.item.id)
-        s.bind(merged.item.orderIndex)
-        s.bind(merged.item.dateAdded)
+        s.bind(ListItemField.table.columnFields, of: merged.item)
         s.bind(seq)
         try s.run()
         if let id = merged.item.id { usedIds.insert(id) }

@@ -23,7 +23,15 @@ final class ListMerge: MergeRule {
 
     func merge(_ lists: [MediaList]) throws {
         for l in lists {
-            try settle(l, key: ListTable.key(l), found: match(l))
+            guard !l.sources.isEmpty else {
+                try settle(l, key: ListTable.key(l), found: match(l))
+                continue
+            }
+            var plain = l
+            plain.sources = []
+            if let id = try settle(plain, key: ListTable.key(l), found: match(l)) {
+                try session.mergeProvenance(.list, id: id, ProvenanceValues(sources: l.sources))
+            }
         }
     }
 

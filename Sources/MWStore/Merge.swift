@@ -5,6 +5,9 @@ import MWCore
 /// Merge (docs/SPEC.md#merge): every record of the backup
 /// is matched against the database by its natural key, then inserted, updated or skipped.
 ///
+/// Provenance values (formatVersion 3) are not compared by the conflict policy: each record's
+/// rows are merged by their own rules once the record has settled (ProvenanceMergeRows.swift).
+///
 /// Keys: lists by id, then by name ignoring case; titles by (tmdbId, mediaType); episodes by
 /// (show, season, episode); list items by (list, title); notes by id, then by (parent, text);
 /// preferences are a singleton. A backup record that matches a database record with another
@@ -80,18 +83,23 @@ extension MergeRule {
     ///
     /// `found` is consumed: bound from a borrowed optional tuple, it was copied through the
     /// runtime's generic value witnesses, about 1% of a merge's instructions.
-    func settle(_ record: Table.Record, key: String, found: consuming (record: Table.Record, row: RowRef)?) throws {
+    ///
+    /// Returns the id the record has in the database (the matched one's, or the one inserted),
+    /// which its provenance rows then belong to.
+    @discardableResult
+    func settle(_ record: Table.Record, key: String, found: consuming (record: Table.Record, row: RowRef)?) throws -> String? {
         let s = session
         guard let (existing, row) = consume found else {
             let (databaseId, reason) = try insert(record, key: key)
             s.decide(Table.entity, .insert, backupId: Table.id(record), databaseId: databaseId, key: key, reason: reason)
-            return
+            return databaseId
         }
         let r = try resolve(existing: existing, incoming: record)
         if r.changes { try update(r.merged, at: row) }
         s.decide(Table.entity, r.changes ? .update : .skip, conflict: !r.fields.isEmpty, backupId: Table.id(record),
                  databaseId: Table.id(existing), key: key, fields: r.fields,
                  reason: reason(existing: existing, incoming: record, r))
+        return Table.id(existing)
     }
 
     /// A new id for a new record whose backup `id` another record of the table holds: the

@@ -35,7 +35,14 @@ final class NoteMerge: MergeRule {
                 session.decide(.note, .skip, backupId: n.id, databaseId: nil, key: key, reason: "parent missing")
                 continue
             }
-            try settle(incoming, key: key, found: match(incoming))
+            guard !n.sources.isEmpty else {
+                try settle(incoming, key: key, found: match(incoming))
+                continue
+            }
+            incoming.sources = []
+            if let id = try settle(incoming, key: key, found: match(incoming)) {
+                try session.mergeProvenance(.note, id: id, ProvenanceValues(sources: n.sources))
+            }
         }
     }
 

@@ -28,7 +28,8 @@ final class ReplaceLoad {
     fileprivate init(_ session: RestoreSession) throws {
         self.session = session
         try recordDeletes()
-        for table in ["notes", "list_items", "episodes", "preferences", "titles", "lists", "library_meta"] {
+        // Children first; foreign keys are off during a replace, so nothing cascades.
+        for table in StoreSchema.provenanceTables + ["notes", "list_items", "episodes", "preferences", "titles", "lists", "library_meta"] {
             try session.db.execute(sql: "DELETE FROM \(table)")
         }
         droppedIndexes = try Row.fetchAll(session.db, sql: """
@@ -38,7 +39,12 @@ final class ReplaceLoad {
     }
 
     /// Replace removes everything: counted (and listed for `--plan`) before the delete.
+    /// Provenance rows are counted, never listed (a plan names records).
     private func recordDeletes() throws {
+        for kind in ProvenanceKind.allCases {
+            let n = try Int.fetchOne(session.db, sql: "SELECT count(*) FROM \(kind.table)") ?? 0
+            session.count(n, .delete, kind)
+        }
         for entity in [EntityKind.list, .title, .episode, .listItem, .note, .preferences] {
             let table = entity.table.name
             if !session.wantsDecisions {
@@ -88,6 +94,13 @@ final class ReplaceLoad {
                         session.count(rows, .insert, entity)
                     }
                     i += rows
+                case .provenance(let target, let n):
+                    let s = try statements.insert(target)
+                    for c in cell..<cell + n { s.bind(batch.cells[c], text: text) }
+                    cell += n
+                    try s.run()
+                    session.count(1, .insert, target.kind)
+                    i += 1
                 case .record(let r):
                     try load(r)
                     i += 1

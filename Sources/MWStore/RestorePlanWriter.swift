@@ -51,6 +51,11 @@ public final class RestorePlanWriter {
             let t = report.tally(e)
             append((i == 0 ? "\n" : ",\n") + "    \(Self.str(e.rawValue)): {\"insert\": \(t.insert), \"update\": \(t.update), \"skip\": \(t.skip), \"conflict\": \(t.conflict), \"delete\": \(t.delete)}")
         }
+        append("\n  },\n  \"provenanceRows\": {")
+        for (i, k) in ProvenanceKind.allCases.enumerated() {
+            let t = report.tally(k)
+            append((i == 0 ? "\n" : ",\n") + "    \(Self.str(k.rawValue)): {\"insert\": \(t.insert), \"update\": \(t.update), \"skip\": \(t.skip), \"delete\": \(t.delete)}")
+        }
         append("\n  },\n  \"addedToDefaultList\": [\(report.addedToDefaultList.map(Self.str).joined(separator: ", "))],\n")
         if let c = report.createdDefaultList { append("  \"createdDefaultList\": \(Self.str(c)),\n") }
         append("  \"warnings\": [\(report.warnings.map(Self.str).joined(separator: ", "))]\n}\n")

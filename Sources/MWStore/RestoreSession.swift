@@ -14,6 +14,8 @@ final class RestoreSession {
     private let onDecision: ((RestoreDecision) -> Void)?
     /// Per-entity counts, by ``EntityKind/slot`` (an array: this is bumped once per row).
     private var tallies = [RestoreTally](repeating: RestoreTally(), count: EntityKind.allCases.count)
+    /// Per provenance kind, by ``ProvenanceKind/slot``.
+    private var provenanceTallies = [RestoreTally](repeating: RestoreTally(), count: ProvenanceKind.allCases.count)
 
     init(db: Database, options: RestoreOptions, report: RestoreReport, onDecision: ((RestoreDecision) -> Void)?) {
         self.db = db
@@ -56,11 +58,25 @@ final class RestoreSession {
         }
     }
 
+    /// Counts `n` provenance rows of `kind` inserted, updated (a rating replaced), skipped
+    /// (already there) or deleted.
+    func count(_ n: Int, _ action: RestoreAction, _ kind: ProvenanceKind) {
+        switch action {
+        case .insert: provenanceTallies[kind.slot].insert += n
+        case .delete: provenanceTallies[kind.slot].delete += n
+        case .update: provenanceTallies[kind.slot].update += n
+        case .skip: provenanceTallies[kind.slot].skip += n
+        }
+    }
+
     /// The report with the counts filled in.
     func finishedReport() -> RestoreReport {
         var r = report
         for e in EntityKind.allCases {
             r.tallies[e] = tallies[e.slot]
+        }
+        for k in ProvenanceKind.allCases {
+            r.provenance[k] = provenanceTallies[k.slot]
         }
         return r
     }

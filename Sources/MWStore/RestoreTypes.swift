@@ -117,6 +117,10 @@ public struct RestoreReport: Sendable, Equatable {
     public var dryRun: Bool
     /// Per entity, in the order of ``EntityKind/allCases``.
     public var tallies: [EntityKind: RestoreTally]
+    /// Provenance rows (original ratings, viewings, tags, record sources) per kind: inserted,
+    /// updated (a rating replaced by a newer one from the same source), skipped (already there)
+    /// or deleted (replace). They belong to records, so `--plan` counts them without listing each.
+    public var provenance: [ProvenanceKind: RestoreTally]
     /// Where the previous database was kept (replace without `--no-snapshot`).
     public var snapshotPath: String?
     /// Older snapshots removed to keep ``RestoreOptions/keepSnapshots``.
@@ -133,6 +137,7 @@ public struct RestoreReport: Sendable, Equatable {
         onConflict = options.onConflict
         dryRun = options.dryRun
         tallies = Dictionary(uniqueKeysWithValues: EntityKind.allCases.map { ($0, RestoreTally()) })
+        provenance = Dictionary(uniqueKeysWithValues: ProvenanceKind.allCases.map { ($0, RestoreTally()) })
         snapshotPath = nil
         addedToDefaultList = []
         createdDefaultList = nil
@@ -147,14 +152,24 @@ public struct RestoreReport: Sendable, Equatable {
         tallies.values.reduce(0) { $0 + $1.insert + $1.update + $1.skip }
     }
 
-    /// A table of the per-entity counts, for the terminal.
+    /// The tally of one provenance kind.
+    public func tally(_ k: ProvenanceKind) -> RestoreTally { provenance[k] ?? RestoreTally() }
+
+    /// Whether any provenance row was counted (the summary shows them only then).
+    public var hasProvenance: Bool { provenance.values.contains { $0 != RestoreTally() } }
+
+    /// A table of the per-entity counts, for the terminal; then, when there were any, the
+    /// provenance rows (`rating`, `viewing`, `tag`, `source`).
     public func summaryTable() -> String {
         let head = ["entity", "insert", "update", "skip", "conflict"] + (strategy == .replace ? ["delete"] : [])
         var rows = [head]
-        for e in EntityKind.allCases {
-            let t = tally(e)
-            rows.append([e.rawValue, "\(t.insert)", "\(t.update)", "\(t.skip)", "\(t.conflict)"]
+        func row(_ name: String, _ t: RestoreTally) {
+            rows.append([name, "\(t.insert)", "\(t.update)", "\(t.skip)", "\(t.conflict)"]
                         + (strategy == .replace ? ["\(t.delete)"] : []))
+        }
+        for e in EntityKind.allCases { row(e.rawValue, tally(e)) }
+        if hasProvenance {
+            for k in ProvenanceKind.allCases { row(k.rawValue, tally(k)) }
         }
         let widths = head.indices.map { i in rows.map { $0[i].count }.max() ?? 0 }
         return rows.map { r in

@@ -21,6 +21,8 @@ struct RowBatch: ColumnSink {
     enum Op {
         /// Insert one row of `cells` cells into `entity`'s table.
         case row(EntityKind, cells: Int)
+        /// Insert one provenance row of `cells` cells (the owner's id first).
+        case provenance(ProvenanceTarget, cells: Int)
         /// A record the load handles itself (header, preferences, a note it skips).
         /// (Indirect: a record is hundreds of bytes, and every `.row` op would be as big.)
         indirect case record(BackupRecord)
@@ -52,14 +54,30 @@ struct RowBatch: ColumnSink {
             ops.append(.record(record))
         case .list(let l):
             row(ListTable.self, l)
+            if !l.sources.isEmpty { provenance(.list, l.id, ProvenanceValues(sources: l.sources)) }
             for i in l.items { row(ListItemTable.self, ListMembership(listId: l.id, item: i)) }
         case .title(let t):
             row(TitleTable.self, t)
+            if t.hasProvenance { provenance(.title, t.id, ProvenanceValues(t)) }
         case .episode(let e):
             row(EpisodeTable.self, e)
+            if e.hasProvenance { provenance(.episode, e.id, ProvenanceValues(e)) }
         case .note(let n):
             guard n.parentType.isKnown else { ops.append(.record(record)); return }
             row(NoteTable.self, n)
+            if !n.sources.isEmpty { provenance(.note, n.id, ProvenanceValues(sources: n.sources)) }
+        }
+    }
+
+    /// The provenance rows of the record just encoded (only records that have some get here:
+    /// a library without provenance pays one emptiness check per record).
+    private mutating func provenance(_ owner: EntityKind, _ id: String, _ values: ProvenanceValues) {
+        for kind in ProvenanceKind.allCases where values.count(kind) > 0 {
+            let target = ProvenanceTarget(kind: kind, owner: owner)
+            bindRows(kind, of: values, owner: id) { b in
+                b.ops.append(.provenance(target, cells: b.cells.count - b.rowStart))
+                b.rowStart = b.cells.count
+            }
         }
     }
 

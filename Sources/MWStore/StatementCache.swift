@@ -23,6 +23,7 @@ final class StatementCache {
     private let db: Database
     private var perRow: [RawStatement?] = Array(repeating: nil, count: RowStatement.allCases.count * entities)
     private var multiRow: [RawStatement?] = Array(repeating: nil, count: entities)
+    private var provenance: [RawStatement?] = Array(repeating: nil, count: ProvenanceTarget.slots)
     private var bySQL: [String: RawStatement] = [:]
 
     init(_ db: Database) {
@@ -54,6 +55,14 @@ final class StatementCache {
         return s
     }
 
+    /// The insert of one provenance row of `target` (owner id, then the kind's columns).
+    func insert(_ target: ProvenanceTarget) throws -> RawStatement {
+        if let s = provenance[target.slot] { return s }
+        let s = try RawStatement(db, target.insertSQL)
+        provenance[target.slot] = s
+        return s
+    }
+
     /// Any other statement, by its SQL text.
     func callAsFunction(_ sql: String) throws -> RawStatement {
         if let s = bySQL[sql] { return s }
@@ -66,6 +75,7 @@ final class StatementCache {
     func clearInsertBindings() {
         for e in EntityKind.allCases { perRow[StatementCache.index(.insert, e)]?.clearBindings() }
         for s in multiRow { s?.clearBindings() }
+        for s in provenance { s?.clearBindings() }
     }
 
     private static func index(_ kind: RowStatement, _ entity: EntityKind) -> Int {
@@ -80,5 +90,7 @@ final class StatementCache {
         perRow = perRow.map { _ in nil }
         for s in multiRow { s?.finalize() }
         multiRow = multiRow.map { _ in nil }
+        for s in provenance { s?.finalize() }
+        provenance = provenance.map { _ in nil }
     }
 }

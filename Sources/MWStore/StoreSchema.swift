@@ -27,6 +27,7 @@ public enum StoreSchema {
         var m = VersionedMigrator(upTo: version)
         m.registerMigration("v1-entities", v1Entities)
         m.registerMigration("v2-library-meta", v2LibraryMeta)
+        m.registerMigration("v3-provenance", v3Provenance)
         return m.migrator
     }
 
@@ -162,8 +163,72 @@ public enum StoreSchema {
         """)
     }
 
+    /// v3: what imports bring that the app's model has no place for (backup formatVersion 3,
+    /// docs/FORMAT.md#formatversion-3): a list's description and a list item's note as columns,
+    /// and four tables of rows that belong to one record each — original ratings (one per
+    /// source), viewings, a title's tags, and record sources. `seq` keeps each record's rows in
+    /// the order the backup had them. Existing rows are untouched: the new columns are NULL and
+    /// the new tables empty, as a backup without provenance leaves them.
+    static func v3Provenance(_ db: Database) throws {
+        try db.execute(sql: """
+        ALTER TABLE lists ADD COLUMN description TEXT;
+        ALTER TABLE list_items ADD COLUMN note TEXT;
+        CREATE TABLE ratings (
+            seq INTEGER PRIMARY KEY,
+            title_id TEXT REFERENCES titles(id) ON DELETE CASCADE,
+            episode_id TEXT REFERENCES episodes(id) ON DELETE CASCADE,
+            source TEXT NOT NULL,
+            value REAL NOT NULL,
+            scale REAL NOT NULL,
+            date REAL,
+            date_precision TEXT CHECK (date_precision IN ('day', 'instant')),
+            CHECK ((title_id IS NULL) <> (episode_id IS NULL)),
+            CHECK (scale > 0 AND value >= 0 AND value <= scale)
+        );
+        CREATE UNIQUE INDEX ratings_title_source ON ratings(title_id, source) WHERE title_id IS NOT NULL;
+        CREATE UNIQUE INDEX ratings_episode_source ON ratings(episode_id, source) WHERE episode_id IS NOT NULL;
+        CREATE TABLE viewings (
+            seq INTEGER PRIMARY KEY,
+            title_id TEXT REFERENCES titles(id) ON DELETE CASCADE,
+            episode_id TEXT REFERENCES episodes(id) ON DELETE CASCADE,
+            date REAL,
+            precision TEXT NOT NULL CHECK (precision IN ('day', 'instant')),
+            rewatch INTEGER NOT NULL CHECK (rewatch IN (0, 1)),
+            source TEXT,
+            CHECK ((title_id IS NULL) <> (episode_id IS NULL))
+        );
+        CREATE INDEX viewings_title_id ON viewings(title_id);
+        CREATE INDEX viewings_episode_id ON viewings(episode_id);
+        CREATE TABLE tags (
+            seq INTEGER PRIMARY KEY,
+            title_id TEXT NOT NULL REFERENCES titles(id) ON DELETE CASCADE,
+            tag TEXT NOT NULL,
+            UNIQUE (title_id, tag)
+        );
+        CREATE TABLE record_sources (
+            seq INTEGER PRIMARY KEY,
+            list_id TEXT REFERENCES lists(id) ON DELETE CASCADE,
+            title_id TEXT REFERENCES titles(id) ON DELETE CASCADE,
+            episode_id TEXT REFERENCES episodes(id) ON DELETE CASCADE,
+            note_id TEXT REFERENCES notes(id) ON DELETE CASCADE,
+            service TEXT NOT NULL,
+            file TEXT,
+            row_no INTEGER,
+            uri TEXT,
+            CHECK ((list_id IS NOT NULL) + (title_id IS NOT NULL) + (episode_id IS NOT NULL) + (note_id IS NOT NULL) = 1)
+        );
+        CREATE INDEX record_sources_list_id ON record_sources(list_id);
+        CREATE INDEX record_sources_title_id ON record_sources(title_id);
+        CREATE INDEX record_sources_episode_id ON record_sources(episode_id);
+        CREATE INDEX record_sources_note_id ON record_sources(note_id);
+        """)
+    }
+
     /// The entity tables in dependency order (parents first).
     static let entityTables = ["lists", "titles", "episodes", "list_items", "notes", "preferences"]
+
+    /// The provenance tables of `v3-provenance` (rows belonging to one record each).
+    static let provenanceTables = ProvenanceKind.allCases.map(\.table)
 }
 
 /// A `DatabaseMigrator` that numbers its migrations as they are registered: each one also

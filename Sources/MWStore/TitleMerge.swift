@@ -18,7 +18,14 @@ final class TitleMerge: MergeRule {
         for t in titles {
             let found = try match(t)
             ids.knownTitles.insert(t.id)
-            try settle(t, key: TitleTable.key(t), found: found)
+            guard t.hasProvenance else {
+                try settle(t, key: TitleTable.key(t), found: found)
+                continue
+            }
+            // The record settles on its columns; its provenance rows are merged after.
+            if let id = try settle(t.withoutProvenance(), key: TitleTable.key(t), found: found) {
+                try session.mergeProvenance(.title, id: id, ProvenanceValues(t))
+            }
         }
     }
 

@@ -15,7 +15,7 @@ import MWCore
         #expect(r.result.isValid, "\(r.result.diagnostics)")
         #expect(r.result.diagnostics.isEmpty, "\(r.result.diagnostics)")
         #expect(r.result.format == .mediawatchZip)
-        #expect(r.result.formatVersion == 2)
+        #expect(r.result.formatVersion == Migrator.latestVersion)
         #expect(r.result.library == Fixture.library())
         #expect(r.backupEntry == "backup.json")
         #expect(r.images.count == 4)

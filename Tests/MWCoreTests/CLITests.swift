@@ -77,6 +77,24 @@ struct CLITests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty, "temporary file left behind")
     }
 
+    @Test func migrateBetweenTwoAndThree() throws {
+        let dir = try TestSupport.tempDir()
+        let v3 = TestSupport.samples.appendingPathComponent("mediawatch-v3.json").path
+        let down = dir.appendingPathComponent("down.json").path
+        let r = try TestSupport.run(["migrate", v3, "--to", "2", "-o", down])
+        #expect(r.status == 0 && r.stderr.contains("via v3-to-v2"))
+        #expect(r.stderr.contains("field-dropped") && r.stderr.contains("titles[].viewings: dropped from 2 record(s)"))
+        #expect(FileManager.default.contentsEqual(atPath: down, andPath: v2))
+        let up = dir.appendingPathComponent("up.json").path
+        let u = try TestSupport.run(["migrate", v2, "--to", "3", "-o", up])
+        #expect(u.status == 0 && u.stderr.contains("via v2-to-v3") && !u.stderr.contains("field-dropped"))
+        #expect(try String(contentsOfFile: up, encoding: .utf8).contains("\"formatVersion\": 3,"))
+        // convert keeps everything: the v3 sample comes back byte for byte.
+        let same = dir.appendingPathComponent("same.json").path
+        #expect(try TestSupport.run(["convert", v3, "--to", "mediawatch-v2", "-o", same]).status == 0)
+        #expect(FileManager.default.contentsEqual(atPath: same, andPath: v3))
+    }
+
     @Test func v2ToV1ReportsDroppedFields() throws {
         let r = try TestSupport.run(["convert", v2, "--to", "mediawatch-v1", "-o", "-"])
         // The v2 sample has stripped records, which v1 cannot hold.
@@ -87,7 +105,7 @@ struct CLITests {
     @Test func convertToStdoutIsDeterministic() throws {
         let a = try TestSupport.run(["convert", v1, "--to", "mediawatch-v2", "-o", "-"])
         let b = try TestSupport.run(["convert", v1, "--to", "mediawatch-v2", "-o", "-"])
-        #expect(a.status == 0 && a.stdout == b.stdout && a.stdout.contains("\"formatVersion\": 2"))
+        #expect(a.status == 0 && a.stdout == b.stdout && a.stdout.contains("\"formatVersion\": 3"))
     }
 
     @Test func statsJSON() throws {

@@ -24,7 +24,9 @@ struct IntegrationTests {
         let (img, n) = try imageDir(in: dir)
         #expect(n > 0)
         let zip = dir.appendingPathComponent("b.zip").path
-        #expect(try TestSupport.run(["pack", v2.path, "--images", img.path, "-o", zip], env: env).status == 0)
+        // The newest formatVersion (what convert writes): pack copies it as it is.
+        let v3 = TestSupport.samples.appendingPathComponent("mediawatch-v3.json")
+        #expect(try TestSupport.run(["pack", v3.path, "--images", img.path, "-o", zip], env: env).status == 0)
         // validate and stats detect the ZIP by content, whatever its name.
         let renamed = dir.appendingPathComponent("backup.dat").path
         try FileManager.default.copyItem(atPath: zip, toPath: renamed)

@@ -28,6 +28,30 @@ struct BackupRoundTripTests {
         }
     }
 
+    /// The provenance values of formatVersion 3 are user data: strip and hydrate keep them.
+    @Test func stripAndHydrateKeepProvenance() async throws {
+        try await withFakeTMDb { fake in
+            var original = try sampleLibrary(movies: [550, 30], shows: [13])
+            let day = try #require(DayDate.day(year: 2024, month: 5, day: 1))
+            for i in original.titles.indices {
+                original.titles[i].ratings = [OriginalRating(source: "letterboxd", value: 3.5, scale: 5, date: day, datePrecision: .day)]
+                original.titles[i].viewings = [.onDay(day, source: "letterboxd"), Viewing(date: day.addingTimeInterval(3600), precision: .instant, rewatch: true)]
+                original.titles[i].tags = ["t\(i)"]
+                original.titles[i].sources = [RecordSource(service: "letterboxd", file: "diary.csv", row: i + 2)]
+            }
+            for i in original.episodes.indices {
+                original.episodes[i].viewings = [Viewing(date: day, precision: .instant, source: "trakt")]
+            }
+            let originalBytes = try BackupIO.encode(original, as: .mediawatchV2).bytes
+            let stripped = try #require(BackupIO.read(data: try BackupIO.encode(original.stripped(), as: .mediawatchV2).bytes).library)
+            #expect(stripped.titles.map(\.viewings) == original.titles.map(\.viewings))
+            let client = TMDbClient(credentials: .apiKey(fake.secret), options: await testOptions(fake))
+            let report = try await Hydrator(client: client).run(stripped)
+            #expect(report.failures.isEmpty)
+            #expect(try BackupIO.encode(report.library, as: .mediawatchV2).bytes == originalBytes)
+        }
+    }
+
     @Test func strippedLibraryCannotBeV1() throws {
         let lib = try sampleLibrary(movies: [551], shows: []).stripped()
         #expect(throws: MWError.self) { _ = try BackupIO.encode(lib, as: .mediawatchV1) }

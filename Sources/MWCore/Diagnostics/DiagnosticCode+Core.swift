@@ -41,6 +41,11 @@ extension DiagnosticCode {
     // Preferences (docs/SPEC.md#invariants-preferences)
     public static let preferencesDefaultList: DiagnosticCode = "preferences-default-list-missing"
     public static let preferencesLikedStatus: DiagnosticCode = "preferences-liked-status"
+    // Provenance values of formatVersion 3 (docs/FORMAT.md#formatversion-3)
+    public static let ratingRange: DiagnosticCode = "rating-range"
+    public static let datePrecisionUnknown: DiagnosticCode = "date-precision-unknown"
+    public static let dayNotMidnight: DiagnosticCode = "day-not-midnight"
+    public static let provenanceDuplicate: DiagnosticCode = "provenance-duplicate"
     // Conversion
     public static let strippedInV1: DiagnosticCode = "v1-stripped-record"
     public static let fieldDropped: DiagnosticCode = "field-dropped"
@@ -81,6 +86,10 @@ extension DiagnosticCode {
         .noteParentMissing,
         .preferencesDefaultList,
         .preferencesLikedStatus,
+        .ratingRange,
+        .datePrecisionUnknown,
+        .dayNotMidnight,
+        .provenanceDuplicate,
         .strippedInV1,
         .fieldDropped,
     ]

@@ -68,7 +68,9 @@ public enum BackupIO {
         try withoutActuallyEscaping(emit) { emit in
             // The two JSON dialects of this family; other formats have their own writers.
             if format == .mediawatchV1 { return try V1Writer.write(library, pretty: options.pretty ?? false, emit: emit) }
-            if format == .mediawatchV2 { return try V2Writer.write(library, pretty: options.pretty ?? true, emit: emit) }
+            if format == .mediawatchV2 {
+                return try V2Writer.write(library, version: options.formatVersion ?? Migrator.latestVersion, pretty: options.pretty ?? true, emit: emit)
+            }
             throw MWError.usage("\(format) is not a MediaWatch JSON format; BackupIO writes mediawatch-v1 and mediawatch-v2")
         }
     }

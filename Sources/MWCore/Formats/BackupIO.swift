@@ -66,5 +66,12 @@ public enum ContentKind: Sendable, Equatable {
 public struct WriteOptions: Sendable {
     /// Indent output (v2 default is pretty; v1 default compact like the app's encoder).
     public var pretty: Bool?
-    public init(pretty: Bool? = nil) { self.pretty = pretty }
+    /// The `formatVersion` mediawatch-v2 writes: nil for the newest (``Migrator/latestVersion``),
+    /// 2 for the shipped one (`migrate --to 2`; formatVersion 3's values are then left out and
+    /// reported). Ignored by other formats.
+    public var formatVersion: Int?
+    public init(pretty: Bool? = nil, formatVersion: Int? = nil) {
+        self.pretty = pretty
+        self.formatVersion = formatVersion
+    }
 }

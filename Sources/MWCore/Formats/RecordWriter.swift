@@ -36,7 +36,7 @@ struct RecordWriter: FieldVisitor {
     }
 
     /// The fields this dialect writes, in its key order.
-    func order<F: EntityField>(_: F.Type) -> [F] { dialect == .v1 ? F.table.v1Order : F.table.v2Order }
+    func order<F: EntityField>(_: F.Type) -> [F] { F.table.order(dialect) }
 
     mutating func object<F: EntityField>(_ record: F.Record, _ fields: [F]) {
         w.beginObject()
@@ -76,5 +76,63 @@ struct RecordWriter: FieldVisitor {
             for item in items { w.element(); object(item, fields) }
         }
         w.endArray()
+    }
+
+    // formatVersion 3's arrays (only a v3 writer's order holds their fields); empty ones are
+    // omitted. A day is written as `YYYY-MM-DD` (docs/FORMAT.md#days).
+
+    mutating func visit<F: EntityField>(_ f: F, ratings: [OriginalRating]) {
+        guard !ratings.isEmpty else { return }
+        w.key(key(f))
+        w.beginArray()
+        for r in ratings {
+            w.element()
+            w.beginObject()
+            w.field("source", r.source)
+            w.field("value", r.value)
+            w.field("scale", r.scale)
+            date("date", r.date, r.datePrecision)
+            w.field("datePrecision", r.datePrecision?.rawValue)
+            w.endObject()
+        }
+        w.endArray()
+    }
+
+    mutating func visit<F: EntityField>(_ f: F, viewings: [Viewing]) {
+        guard !viewings.isEmpty else { return }
+        w.key(key(f))
+        w.beginArray()
+        for v in viewings {
+            w.element()
+            w.beginObject()
+            date("date", v.date, v.precision)
+            w.field("precision", v.precision.rawValue)
+            w.field("rewatch", v.rewatch)
+            w.field("source", v.source)
+            w.endObject()
+        }
+        w.endArray()
+    }
+
+    mutating func visit<F: EntityField>(_ f: F, sources: [RecordSource]) {
+        guard !sources.isEmpty else { return }
+        w.key(key(f))
+        w.beginArray()
+        for s in sources {
+            w.element()
+            w.beginObject()
+            w.field("service", s.service)
+            w.field("file", s.file)
+            w.field("row", s.row)
+            w.field("uri", s.uri)
+            w.endObject()
+        }
+        w.endArray()
+    }
+
+    /// A provenance date: a day as `YYYY-MM-DD`, an instant as RFC 3339.
+    private mutating func date(_ k: StaticString, _ d: Date?, _ precision: DatePrecision?) {
+        guard let d else { return }
+        w.field(k, precision == .day ? DayDate.string(d) : DateCoding.formatRFC3339(d))
     }
 }

@@ -5,7 +5,8 @@ extension V1Writer {
     /// One `field-dropped` warning per field v1 cannot hold, with how many records had a value:
     /// titles, episodes, lists, list items, notes, then the preferences.
     static func droppedFields(_ lib: Library) -> [Diagnostic] {
-        var warnings: [Diagnostic] = []
+        // formatVersion 3's values first (none once `v3-to-v2` has run), then formatVersion 2's.
+        var warnings = V3ToV2.droppedFields(lib, target: "v1")
         func add(_ coll: String, _ field: String, _ n: Int) {
             guard n > 0 else { return }
             let what = "\(coll)[].\(field.replacingOccurrences(of: "items/", with: "items[]."))"
@@ -39,8 +40,8 @@ extension V1Writer {
     }
 }
 
-/// Whether the value it is handed is there (not nil).
-private struct HasValue: FieldVisitor {
+/// Whether the value it is handed is there (not nil, not an empty provenance array).
+struct HasValue: FieldVisitor {
     var present = false
     mutating func visit<F: EntityField>(_ f: F, _ v: String?) { present = v != nil }
     mutating func visit<F: EntityField>(_ f: F, _ v: Int?) { present = v != nil }
@@ -51,4 +52,7 @@ private struct HasValue: FieldVisitor {
     mutating func visit<F: EntityField>(_ f: F, _ v: [String]?) { present = v != nil }
     mutating func visit<F: EntityField>(_ f: F, stripped: Bool) { present = true }
     mutating func visit<F: EntityField>(_ f: F, items: [ListItem]) { present = true }
+    mutating func visit<F: EntityField>(_ f: F, ratings: [OriginalRating]) { present = !ratings.isEmpty }
+    mutating func visit<F: EntityField>(_ f: F, viewings: [Viewing]) { present = !viewings.isEmpty }
+    mutating func visit<F: EntityField>(_ f: F, sources: [RecordSource]) { present = !sources.isEmpty }
 }

@@ -1,23 +1,28 @@
 import Foundation
 
 /// Writes mwkit's lossless v2 format (docs/FORMAT.md): every attribute, RFC 3339 dates with
-/// exact fractions, `"stripped": true` records without metadata keys, nil omitted.
+/// exact fractions, `"stripped": true` records without metadata keys, nil omitted — at
+/// `formatVersion` 3 (the newest, with the provenance values) unless told 2.
 enum V2Writer {
-    static func write(_ lib: Library, pretty: Bool, emit: @escaping ([UInt8]) -> Void) throws -> [Diagnostic] {
-        var out = RecordWriter(.v2, pretty: pretty, emit: emit)
+    static func write(_ lib: Library, version: Int = Migrator.latestVersion, pretty: Bool, emit: @escaping ([UInt8]) -> Void) throws -> [Diagnostic] {
+        guard let dialect = Dialect(formatVersion: Int64(version)) else {
+            throw MWError.usage("mediawatch-v2 writes formatVersion 2 or 3, not \(version)")
+        }
+        var out = RecordWriter(dialect, pretty: pretty, emit: emit)
         out.w.beginObject()
-        header(lib, &out)
+        header(lib, version: version, &out)
         preferences(lib.preferences, &out)
         out.collections(lib)
         out.w.endObject()
         out.w.finish()
-        return []
+        // A library handed over without the `v3-to-v2` step still learns what 2 left out.
+        return version < 3 ? V3ToV2.droppedFields(lib, target: "formatVersion 2 and v1") : []
     }
 
     /// The format marker and version, then what the backup says about itself.
-    static func header(_ lib: Library, _ out: inout RecordWriter) {
+    static func header(_ lib: Library, version: Int, _ out: inout RecordWriter) {
         out.w.field("format", "mediawatch-backup")
-        out.w.field("formatVersion", 2)
+        out.w.field("formatVersion", version)
         out.w.field("sourceVersion", lib.sourceVersion)
         if let d = lib.exportDate { out.w.field("exportDate", DateCoding.formatRFC3339(d)) }
     }

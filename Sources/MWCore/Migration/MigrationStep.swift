@@ -1,5 +1,5 @@
 /// One named, ordered step between two JSON format versions. Steps are never edited once
-/// shipped; a future v3 adds one step up, one step down and one schema.
+/// shipped; a new version adds one step up, one step down and one schema (as 3 did).
 public protocol MigrationStep: Sendable {
     /// A stable name, e.g. "v1-to-v2".
     var name: String { get }
@@ -13,10 +13,10 @@ public protocol MigrationStep: Sendable {
 /// Runs the chain of steps between two versions (like GRDB's DatabaseMigrator, in both directions).
 public struct Migrator: Sendable {
     /// Every shipped step, in order.
-    public static let steps: [any MigrationStep] = [V1ToV2(), V2ToV1()]
+    public static let steps: [any MigrationStep] = [V1ToV2(), V2ToV1(), V2ToV3(), V3ToV2()]
 
-    /// The newest JSON format version.
-    public static let latestVersion = 2
+    /// The newest JSON format version (what mediawatch-v2 writes).
+    public static let latestVersion = 3
 
     public init() {}
 

@@ -15,11 +15,11 @@ public struct Episode: Equatable, Sendable {
     public var watchedDate: Date?
     public var dateModified: Date?
     public var localStillPath: String?
-    /// Ratings as given in other services (v2.1 on; v1 drops them).
+    /// Ratings as given in other services (formatVersion 3 on; v1 and formatVersion 2 drop them).
     public var ratings: [OriginalRating] = []
-    /// Every recorded watch, oldest first (v2.1 on; `watchedDate` is the most recent).
+    /// Every recorded watch, oldest first (formatVersion 3 on; `watchedDate` is the most recent).
     public var viewings: [Viewing] = []
-    /// Where the record came from (v2.1 on).
+    /// Where the record came from (formatVersion 3 on).
     public var sources: [RecordSource] = []
 
     public init(id: String, showId: String, tmdbId: Int64? = nil, seasonNumber: Int, episodeNumber: Int,

@@ -11,9 +11,9 @@ public struct MediaList: Equatable, Sendable {
     public var isDefault: Bool?
     public var dateCreated: Date?
     public var dateModified: Date?
-    /// The list's description as written in the service it came from (v2.1 on).
+    /// The list's description as written in the service it came from (formatVersion 3 on).
     public var listDescription: String?
-    /// Where the list came from (v2.1 on).
+    /// Where the list came from (formatVersion 3 on).
     public var sources: [RecordSource] = []
     /// Memberships, in the order the source listed them.
     public var items: [ListItem]
@@ -41,7 +41,7 @@ public struct ListItem: Equatable, Sendable {
     /// Sort order within the list; v1 readers set it to the position in `titleIds`.
     public var orderIndex: Int
     public var dateAdded: Date?
-    /// The note written for this entry of the list (v2.1 on).
+    /// The note written for this entry of the list (formatVersion 3 on).
     public var note: String?
 
     public init(id: String? = nil, titleId: String, orderIndex: Int, dateAdded: Date? = nil) {

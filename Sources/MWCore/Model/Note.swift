@@ -11,7 +11,7 @@ public struct Note: Equatable, Sendable {
     public var ownerOnly: Bool
     public var dateCreated: Date
     public var dateModified: Date?
-    /// Where the note came from, e.g. a Letterboxd review (v2.1 on).
+    /// Where the note came from, e.g. a Letterboxd review (formatVersion 3 on).
     public var sources: [RecordSource] = []
 
     public init(id: String, parentId: String, parentType: NoteParentType, text: String,

@@ -1,8 +1,9 @@
 import Foundation
 
 // What the user recorded in another service and v1 cannot hold (issue 11 §3): original
-// ratings, every watch, tags, and where each record came from. v2 carries them from the
-// format step "v2.1-provenance" on; v1 output drops them and reports each with a count.
+// ratings, every watch, tags, and where each record came from. mediawatch-v2 carries them from
+// formatVersion 3 on (format step `v2-to-v3`, docs/FORMAT.md#formatversion-3); formatVersion 2
+// and v1 output drop them (`v3-to-v2`) and report each with a count.
 
 /// Whether a date is a calendar day (Letterboxd's `Watched Date`) or an instant (Trakt's
 /// `watched_at`). A day is kept exact both ways (docs/FORMAT.md#days).

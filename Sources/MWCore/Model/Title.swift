@@ -20,13 +20,13 @@ public struct Title: Equatable, Sendable {
     public var dateModified: Date?
     public var localPosterPath: String?
     public var localBackdropPath: String?
-    /// Ratings as given in other services (v2.1 on; v1 drops them).
+    /// Ratings as given in other services (formatVersion 3 on; v1 and formatVersion 2 drop them).
     public var ratings: [OriginalRating] = []
-    /// Every recorded watch, oldest first (v2.1 on; `watchedDate` is the most recent).
+    /// Every recorded watch, oldest first (formatVersion 3 on; `watchedDate` is the most recent).
     public var viewings: [Viewing] = []
-    /// Where the record came from (v2.1 on).
+    /// Where the record came from (formatVersion 3 on).
     public var sources: [RecordSource] = []
-    /// The user's tags, deduplicated, in first-seen order (v2.1 on).
+    /// The user's tags, deduplicated, in first-seen order (formatVersion 3 on).
     public var tags: [String] = []
 
     public init(id: String, tmdbId: Int64, mediaType: MediaType, metadata: TitleMetadata?,

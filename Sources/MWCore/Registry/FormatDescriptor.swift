@@ -14,7 +14,10 @@ public struct FormatDescriptor: Sendable {
     /// The file name extension of its files, without the dot (batch outputs are named with it).
     public var fileExtension: String
     /// The model (JSON format) version a library is migrated to before it is written: 1 for
-    /// formats that hold only what the app's `ExportData` holds, else 2 (lossless).
+    /// formats that hold only what the app's `ExportData` holds, else the newest
+    /// (``Migrator/latestVersion``, 3: lossless, provenance values included). A format that
+    /// holds what formatVersion 2 holds but not the provenance values says 2, and its users
+    /// learn what was dropped.
     public var modelVersion: Int
     /// How sure the format is that content is its own (0: not at all); nil: never detected
     /// (write-only formats). The registry picks the highest score; ties go to the first registered.
@@ -26,7 +29,7 @@ public struct FormatDescriptor: Sendable {
     public var write: (@Sendable (Library, FormatOutput) throws -> [Diagnostic])?
 
     public init(name: BackupFormat, summary: String, capabilities: FormatCapabilities = [], fileExtension: String = "json",
-                modelVersion: Int = 2,
+                modelVersion: Int = Migrator.latestVersion,
                 detect: (@Sendable (ContentSniff) -> Int)? = nil,
                 read: (@Sendable (FormatInput, ReadOptions) throws -> LoadedBackup)? = nil,
                 write: (@Sendable (Library, FormatOutput) throws -> [Diagnostic])? = nil) {
@@ -136,8 +139,8 @@ public struct LoadedBackup: @unchecked Sendable {  // `retained` only keeps temp
         self.retained = retained
     }
 
-    /// The library read, migrated so model version `version` can hold it (v1→v2 keeps every
-    /// value; v2→v1 reports what it drops). Throws when the backup was not read into a library.
+    /// The library read, migrated so model version `version` can hold it (steps up keep every
+    /// value; steps down report what they drop). Throws when the backup was not read into a library.
     public func library(migratedTo version: Int) throws -> (library: Library, diagnostics: [Diagnostic], steps: [String]) {
         guard let lib = result.library else { throw MWError.invalid(result.diagnostics) }
         return try Migrator().migrate(lib, from: result.formatVersion ?? 1, to: version)

@@ -10,11 +10,34 @@ extension FormatDescriptor {
         capabilities: [.streamable], modelVersion: 1,
         detect: MediaWatchJSON.detect, read: MediaWatchJSON.read, write: MediaWatchJSON.writer(.mediawatchV1))
 
-    /// mwkit's lossless JSON format.
+    /// mwkit's lossless JSON format, at its newest formatVersion (3).
     public static let mediawatchV2 = FormatDescriptor(
         name: .mediawatchV2, summary: "mwkit's lossless JSON (every value, stripped records)",
-        capabilities: [.streamable, .lossless, .strippedRecords], modelVersion: 2,
+        capabilities: [.streamable, .lossless, .strippedRecords], modelVersion: Migrator.latestVersion,
         detect: MediaWatchJSON.detect, read: MediaWatchJSON.read, write: MediaWatchJSON.writer(.mediawatchV2))
+}
+
+extension FormatDescriptor {
+    /// The JSON format holding model version `version` exactly (`migrate --to 1|2|3`): v1, the
+    /// lossless format at formatVersion 2 (the shipped one, without the provenance values, for
+    /// tools that read only 2), or at 3 (``mediawatchV2``). Not registered: `--to mediawatch-v2`
+    /// always means the newest.
+    public static func mediawatchJSON(version: Int) -> FormatDescriptor? {
+        switch version {
+        case 1: return .mediawatchV1
+        case Migrator.latestVersion: return .mediawatchV2
+        case 2:
+            var d = FormatDescriptor.mediawatchV2
+            d.modelVersion = 2
+            d.write = { library, output in
+                var o = output.options
+                o.formatVersion = 2
+                return try BackupIO.write(library, as: .mediawatchV2, to: output.url, options: o)
+            }
+            return d
+        default: return nil
+        }
+    }
 }
 
 /// Reading and writing for the two JSON descriptors.

@@ -352,7 +352,8 @@ public struct Validator {
 
     // MARK: Whole libraries
 
-    /// Validates an in-memory library (no positions; pointers in v2 form).
+    /// Validates an in-memory library (no positions; pointers in v2 form), formatVersion 3's
+    /// provenance rules included.
     public static func validate(_ library: Library, maxErrors: Int? = nil) -> [Diagnostic] {
         var v = Validator(dialect: .v2, locator: nil, maxErrors: maxErrors)
         v.exportDate = library.exportDate
@@ -361,6 +362,7 @@ public struct Validator {
         for (i, e) in library.episodes.enumerated() { v.episode(e, .init(index: i)) }
         for (i, n) in library.notes.enumerated() { v.note(n, .init(index: i)) }
         if let p = library.preferences { v.preferences(p, offset: nil) }
+        for d in ProvenanceRules.problems(in: library) { v.diags.add(d) }
         v.finish()
         return v.diags.items
     }

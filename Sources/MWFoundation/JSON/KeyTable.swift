@@ -5,7 +5,7 @@ import Glibc
 /// Maps object keys, straight from the input bytes, to field numbers without allocating a
 /// String or running SipHash per key (a 50 MB backup has millions of keys): FNV-1a hash into
 /// a small open-addressing table, then a byte compare.
-public struct KeyTable {
+public struct KeyTable: Sendable {
     private var slots: [Int32]
     private let mask: Int
     private let names: [[UInt8]]

@@ -38,10 +38,10 @@ public struct HydrateJob: Sendable {
     /// outcome `failed` (the output is still written, as the single-file command does).
     public func run(_ input: String, to output: URL) async throws -> BatchOutcome {
         let loaded = try loader.loadValid(input, options: readOptions)
-        let lib = try loaded.library(migratedTo: 2).library
+        let lib = try loaded.library(migratedTo: Migrator.latestVersion).library
         let report = try await Hydrator(client: client, options: options).run(lib)
         let format = target(for: loaded)
-        let done = try LibraryWriter.write(report.library, version: 2, as: format, to: output, options: writeOptions,
+        let done = try LibraryWriter.write(report.library, version: Migrator.latestVersion, as: format, to: output, options: writeOptions,
                                            from: loaded, imageDirectory: options.imagesDirectory)
         var outcome = BatchOutcome(path: input, status: report.failures.isEmpty ? .done : .failed, output: output.path,
                                    formatIn: loaded.result.format?.rawValue, formatOut: format.name.rawValue,

@@ -43,7 +43,7 @@ struct Archive: ParsableCommand {
             var library = try store.loadLibrary(selection: ArchiveSelection(list: list, shareable: shareable))
             library.exportDate = library.exportStamp()
             // Images come from the cache beside the database (filled by restoring ZIPs or by hydrate --images).
-            let done = try LibraryWriter.write(library, version: 2, as: to.descriptor, to: out.url, options: out.writeOptions,
+            let done = try LibraryWriter.write(library, version: Migrator.latestVersion, as: to.descriptor, to: out.url, options: out.writeOptions,
                                                imageDirectory: ImageCache(forDatabase: dbURL).directory)
             reporting.report(done.diagnostics, path: out.output)
             if out.output != "-" {

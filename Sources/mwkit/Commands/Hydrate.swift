@@ -92,7 +92,7 @@ struct Hydrate: AsyncParsableCommand {
         try prepareOutput(input: input, output: out.output)
         do {
             let loaded = try loadValid(input, inputOptions.readOptions(), ReportingOptions(verbose: verbose))
-            let lib = try loaded.library(migratedTo: 2).library
+            let lib = try loaded.library(migratedTo: Migrator.latestVersion).library
             let (client, warnings) = try setup.makeClient()
             for w in warnings { StandardError.write("warning: \(w)") }
             let report = try await hydrate(lib, client: client)
@@ -123,7 +123,7 @@ struct Hydrate: AsyncParsableCommand {
     private func write(_ report: HydrateReport, loaded: LoadedBackup) throws {
         let format = to?.descriptor ?? BackupLoader().writableFormat(of: loaded) ?? .mediawatchV2
         do {
-            let done = try LibraryWriter.write(report.library, version: 2, as: format, to: out.url, options: out.writeOptions,
+            let done = try LibraryWriter.write(report.library, version: Migrator.latestVersion, as: format, to: out.url, options: out.writeOptions,
                                                from: loaded, imageDirectory: images.map { URL(fileURLWithPath: $0) })
             StandardError.report(done.diagnostics, path: out.output, verbose: verbose)
         } catch {

@@ -55,11 +55,12 @@ extension ReadSession {
             var version: Int64?
             if s.peekKind() == .number { let t = try s.scanNumber(); version = s.integerValue(t) }
             result.formatVersion = version.map { Int($0) }
-            guard version == 2 else {
+            guard let lossless = Dialect(formatVersion: version) else {
                 result.format = nil
-                v.diags.add(.error(.formatUnknownVersion, "formatVersion \(version.map(String.init) ?? "(not an integer)") is not supported (this mwkit reads 1 and 2)", pointer: "/formatVersion", offset: vOff))
+                v.diags.add(.error(.formatUnknownVersion, "formatVersion \(version.map(String.init) ?? "(not an integer)") is not supported (this mwkit reads 1, 2 and 3)", pointer: "/formatVersion", offset: vOff))
                 return false
             }
+            dialect = lossless
             return true
         }
         if ["version", "exportDate", "lists", "titles", "episodes", "notes"].contains(where: { top[$0] != nil }) {

@@ -85,6 +85,7 @@ extension ReadSession: FieldSource {
     @inline(__always)
     mutating func read<F: EntityField>(_ f: F, into x: inout [String]) throws {
         let p = namePrefix
+        if Self.kind(f) == .tags { return try readTags(f.name, into: &x) }
         if let v = try stringArray(Self.label(p, f)) { x = v }
     }
 
@@ -104,4 +105,9 @@ extension ReadSession: FieldSource {
     mutating func read<F: EntityField>(_ f: F, items x: inout [ListItem]) throws {
         if Self.kind(f) == .titleIds { try readTitleIds(into: &x) } else { try readItems(into: &x) }
     }
+
+    // formatVersion 3 (ReadSession+Provenance.swift).
+    mutating func read<F: EntityField>(_ f: F, ratings x: inout [OriginalRating]) throws { try readRatings(f.name, into: &x) }
+    mutating func read<F: EntityField>(_ f: F, viewings x: inout [Viewing]) throws { try readViewings(f.name, into: &x) }
+    mutating func read<F: EntityField>(_ f: F, sources x: inout [RecordSource]) throws { try readSources(f.name, into: &x) }
 }

@@ -76,6 +76,12 @@ public protocol FieldVisitor {
     mutating func visit<F: EntityField>(_ field: F, stripped: Bool)
     /// A list's items (v1 `titleIds`, v2 `items`).
     mutating func visit<F: EntityField>(_ field: F, items: [ListItem])
+    /// A record's original ratings (formatVersion 3; empty when there are none).
+    mutating func visit<F: EntityField>(_ field: F, ratings: [OriginalRating])
+    /// A record's viewings (formatVersion 3; empty when there are none).
+    mutating func visit<F: EntityField>(_ field: F, viewings: [Viewing])
+    /// A record's sources (formatVersion 3; empty when there are none).
+    mutating func visit<F: EntityField>(_ field: F, sources: [RecordSource])
 }
 
 /// Gives field values to ``EntityField/set(_:from:)``, typed by the model's value (the JSON
@@ -101,9 +107,19 @@ public protocol FieldSource {
     mutating func read<F: EntityField, T: RawRepresentable>(_ field: F, into value: inout T) throws(Failure) where T.RawValue == String
     mutating func read<F: EntityField>(_ field: F, stripped: inout Bool) throws(Failure)
     mutating func read<F: EntityField>(_ field: F, items: inout [ListItem]) throws(Failure)
+    /// The formatVersion 3 arrays. Each has a default that leaves the value as it was, for
+    /// sources that never set these fields: the shipped `v2-to-v1` step's, which clears only
+    /// ``FieldTable/notInV1`` (formatVersion 3 values are gone before it runs, `v3-to-v2`).
+    mutating func read<F: EntityField>(_ field: F, ratings: inout [OriginalRating]) throws(Failure)
+    mutating func read<F: EntityField>(_ field: F, viewings: inout [Viewing]) throws(Failure)
+    mutating func read<F: EntityField>(_ field: F, sources: inout [RecordSource]) throws(Failure)
 }
 
 extension FieldSource {
+    public mutating func read<F: EntityField>(_ field: F, ratings: inout [OriginalRating]) throws(Failure) {}
+    public mutating func read<F: EntityField>(_ field: F, viewings: inout [Viewing]) throws(Failure) {}
+    public mutating func read<F: EntityField>(_ field: F, sources: inout [RecordSource]) throws(Failure) {}
+
     @inlinable
     public mutating func read<F: EntityField>(_ field: F, into value: inout Int) throws(Failure) {
         try read(field, into: &value, unreadable: nil)

@@ -3,7 +3,7 @@ import Foundation
 /// The fields of an ``Episode`` (docs/SPEC.md#episode, docs/FORMAT.md, docs/DATABASE.md `episodes`).
 public enum EpisodeField: Int, EntityField {
     case id, showId, tmdbId, seasonNumber, episodeNumber, stripped, name, overview, airDate, runtime, stillPath,
-         watched, watchedDate, dateModified, localStillPath
+         watched, watchedDate, dateModified, localStillPath, ratings, viewings, sources
 
     public static let entity = EntityKind.episode
     public static let table = FieldTable<EpisodeField>()
@@ -27,6 +27,10 @@ public enum EpisodeField: Int, EntityField {
         case .watchedDate:    return .init("watchedDate",    .date,     .optional,               .user, v1: .key(7), column: "watched_date")
         case .dateModified:   return .init("dateModified",   .date,     .optional,               .user, v1: nil,     column: "date_modified")
         case .localStillPath: return .init("localStillPath", .string,   .optional,               .user, v1: nil,     column: "local_still_path")
+        // formatVersion 3 (Provenance.swift); absent = empty.
+        case .ratings:        return .init("ratings",        .ratings,  .optional,               .user, v1: nil, since: 3, column: .rows("ratings"))
+        case .viewings:       return .init("viewings",       .viewings, .optional,               .user, v1: nil, since: 3, column: .rows("viewings"))
+        case .sources:        return .init("sources",        .sources,  .optional,               .user, v1: nil, since: 3, column: .rows("record_sources"))
         }
     }
 
@@ -48,6 +52,9 @@ public enum EpisodeField: Int, EntityField {
         case .watchedDate: v.visit(self, e.watchedDate)
         case .dateModified: v.visit(self, e.dateModified)
         case .localStillPath: v.visit(self, e.localStillPath)
+        case .ratings: v.visit(self, ratings: e.ratings)
+        case .viewings: v.visit(self, viewings: e.viewings)
+        case .sources: v.visit(self, sources: e.sources)
         }
     }
 
@@ -71,6 +78,9 @@ public enum EpisodeField: Int, EntityField {
         case .watchedDate: try s.read(self, into: &e.watchedDate)
         case .dateModified: try s.read(self, into: &e.dateModified)
         case .localStillPath: try s.read(self, into: &e.localStillPath)
+        case .ratings: try s.read(self, ratings: &e.ratings)
+        case .viewings: try s.read(self, viewings: &e.viewings)
+        case .sources: try s.read(self, sources: &e.sources)
         }
     }
 

@@ -14,18 +14,23 @@ public struct FieldSpec: Sendable {
     public let v1: V1Form?
     /// Whether v2 holds it (every field but v1's `titleIds`, which v2 spells as `items`).
     public let inV2: Bool
+    /// The first v2 `formatVersion` that holds it: 2 (shipped), or 3 for the provenance values
+    /// (docs/FORMAT.md#formatversion-3). A reader of an older version refuses its key as unknown;
+    /// the step down (`v3-to-v2`) drops it and reports how many records had it.
+    public let since: Int
     /// Its place in the library database; nil when it has none in the entity's own table.
     public let column: StoreColumn?
 
     @inlinable
     public init(_ key: StaticString, _ kind: ValueKind, _ presence: Presence, _ origin: FieldOrigin,
-                v1: V1Form?, inV2: Bool = true, column: StoreColumn?) {
+                v1: V1Form?, inV2: Bool = true, since: Int = 2, column: StoreColumn?) {
         self.key = key
         self.kind = kind
         self.presence = presence
         self.origin = origin
         self.v1 = v1
         self.inV2 = inV2
+        self.since = since
         self.column = column
     }
 }
@@ -44,12 +49,20 @@ public enum ValueKind: Sendable, Equatable {
     case date
     /// An array of strings.
     case strings
+    /// formatVersion 3: an array of distinct strings (a title's tags, in first-seen order).
+    case tags
     /// v2's `"stripped": true` marker: the record's TMDb metadata is absent.
     case stripped
     /// v1: a list's members as an array of title ids, in order.
     case titleIds
     /// v2: a list's members as an array of ``ListItem`` objects.
     case items
+    /// formatVersion 3: an array of ``OriginalRating`` objects (at most one per source).
+    case ratings
+    /// formatVersion 3: an array of ``Viewing`` objects (no two alike).
+    case viewings
+    /// formatVersion 3: an array of ``RecordSource`` objects (no two alike).
+    case sources
 
     /// The range an integer of this kind must lie in.
     public var range: ClosedRange<Int64> {
@@ -96,6 +109,9 @@ public enum StoreColumn: Sendable, ExpressibleByStringLiteral {
     case parentId(titleColumn: StaticString, episodeColumn: StaticString)
     /// A note's `parentType`: which of the `parentId` columns is set; no column of its own.
     case parentType
+    /// Rows of a table of its own that point back at the record (provenance arrays): not a
+    /// column, compared and merged by MWStore's provenance code rather than the column diff.
+    case rows(StaticString)
 
     public init(stringLiteral value: StaticString) { self = .named(value) }
 }

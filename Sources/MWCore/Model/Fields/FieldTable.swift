@@ -5,20 +5,29 @@ public final class FieldTable<F: EntityField>: @unchecked Sendable {
     public let names: [String]
     /// The fields v1 writes, in the app's key order.
     public let v1Order: [F]
-    /// The fields v2 writes, in its key order.
+    /// The fields formatVersion 2 writes, in its key order.
     public let v2Order: [F]
-    /// The fields with a place in the library database: `id` first, then the others in order.
+    /// The fields formatVersion 3 writes, in its key order: v2's and the provenance values.
+    public let v3Order: [F]
+    /// The fields with a place in the record's own row of the library database: `id` first,
+    /// then the others in order (``rowFields`` aside).
     public let storeOrder: [F]
+    /// The fields kept as rows of tables of their own (``StoreColumn/rows(_:)``: provenance).
+    public let rowFields: [F]
     /// The fields bound to a column of their own, in column order, `id` aside (bound first by
     /// inserts, last by updates).
     public let columnFields: [F]
-    /// The values v1 cannot hold (the stripped marker and a list's items aside), in v2 order.
+    /// The values v1 cannot hold (the stripped marker and a list's items aside), in v2 order;
+    /// only formatVersion 2's (the shipped `v2-to-v1` step's set): see ``notInV2``.
     public let notInV1: [F]
+    /// The values formatVersion 2 cannot hold (nor v1): those added by formatVersion 3, in order.
+    public let notInV2: [F]
     /// The TMDb-derived fields, as a mask.
     public let tmdbMask: UInt64
 
     let v1Keys: KeyTable
     let v2Keys: KeyTable
+    let v3Keys: KeyTable
     let strayMetadataOrder: [F]
     private let required: [[F]]
     private let requiredMasks: [UInt64]
@@ -31,19 +40,27 @@ public final class FieldTable<F: EntityField>: @unchecked Sendable {
             return nil
         }
         v1Order = all.filter { v1Position($0) != nil }.sorted { v1Position($0)! < v1Position($1)! }
-        v2Order = all.filter(\.spec.inV2)
-        storeOrder = [F.id] + all.filter { $0 != F.id && $0.spec.column != nil }
+        v2Order = all.filter { $0.spec.inV2 && $0.spec.since <= 2 }
+        v3Order = all.filter(\.spec.inV2)
+        func inRows(_ f: F) -> Bool {
+            if case .rows? = f.spec.column { return true }
+            return false
+        }
+        storeOrder = [F.id] + all.filter { $0 != F.id && $0.spec.column != nil && !inRows($0) }
+        rowFields = all.filter(inRows)
         columnFields = storeOrder.filter { f in
             guard f != F.id, case .named? = f.spec.column else { return false }
             return true
         }
-        notInV1 = all.filter { $0.spec.v1 == nil && $0.spec.inV2 && ![.stripped, .items].contains($0.spec.kind) }
+        notInV1 = all.filter { $0.spec.v1 == nil && $0.spec.inV2 && $0.spec.since <= 2 && ![.stripped, .items].contains($0.spec.kind) }
+        notInV2 = all.filter { $0.spec.inV2 && $0.spec.since > 2 }
         tmdbMask = all.reduce(0) { $1.spec.origin == .tmdb ? $0 | $1.bit : $0 }
         strayMetadataOrder = F.strayMetadataOrder
         // An entity v1 has no object for (list items, preferences) is read with v2's keys.
         let v1 = v1Order.isEmpty ? v2Order : v1Order
         v1Keys = KeyTable(names, allowed: Set(v1.map(\.rawValue)))
         v2Keys = KeyTable(names, allowed: Set(v2Order.map(\.rawValue)))
+        v3Keys = KeyTable(names, allowed: Set(v3Order.map(\.rawValue)))
         // Missing keys are reported in the app's key order (then v2's); those required unless
         // the record is stripped after all the others.
         func requiredKeys(_ fields: [F], _ presence: Presence) -> [F] {
@@ -56,8 +73,23 @@ public final class FieldTable<F: EntityField>: @unchecked Sendable {
         requiredMasks = required.map { $0.reduce(0) { $0 | $1.bit } }
     }
 
-    /// The key table a reader of `dialect` uses: v1 accepts only the keys v1 holds.
-    func keys(_ dialect: Dialect) -> KeyTable { dialect == .v1 ? v1Keys : v2Keys }
+    /// The key table a reader of `dialect` uses: each version accepts only the keys it holds.
+    func keys(_ dialect: Dialect) -> KeyTable {
+        switch dialect {
+        case .v1: return v1Keys
+        case .v2: return v2Keys
+        case .v3: return v3Keys
+        }
+    }
+
+    /// The fields a writer of `dialect` writes, in its key order.
+    func order(_ dialect: Dialect) -> [F] {
+        switch dialect {
+        case .v1: return v1Order
+        case .v2: return v2Order
+        case .v3: return v3Order
+        }
+    }
 
     /// The keys a record must carry, in the order missing ones are reported.
     func required(_ dialect: Dialect, stripped: Bool) -> [F] {

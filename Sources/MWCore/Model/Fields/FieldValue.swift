@@ -6,6 +6,7 @@ public enum FieldValue: Equatable, Sendable {
     case string(String?), int(Int?), int64(Int64?), double(Double?), bool(Bool?), date(Date?), strings([String]?)
     case stripped(Bool)
     case items([ListItem])
+    case ratings([OriginalRating]), viewings([Viewing]), sources([RecordSource])
 }
 
 extension EntityField {
@@ -29,4 +30,7 @@ private struct FieldValueBox: FieldVisitor {
     mutating func visit<F: EntityField>(_ f: F, _ v: [String]?) { value = .strings(v) }
     mutating func visit<F: EntityField>(_ f: F, stripped: Bool) { value = .stripped(stripped) }
     mutating func visit<F: EntityField>(_ f: F, items: [ListItem]) { value = .items(items) }
+    mutating func visit<F: EntityField>(_ f: F, ratings: [OriginalRating]) { value = .ratings(ratings) }
+    mutating func visit<F: EntityField>(_ f: F, viewings: [Viewing]) { value = .viewings(viewings) }
+    mutating func visit<F: EntityField>(_ f: F, sources: [RecordSource]) { value = .sources(sources) }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// The fields of a ``MediaList`` (docs/SPEC.md#list, docs/FORMAT.md, docs/DATABASE.md `lists`).
 /// Its members are v1's `titleIds` or v2's `items`, kept in their own table.
 public enum ListField: Int, EntityField {
-    case id, name, icon, colorHex, sortOrder, isDefault, dateCreated, dateModified, titleIds, items
+    case id, name, icon, colorHex, sortOrder, isDefault, dateCreated, dateModified, listDescription, sources, titleIds, items
 
     public static let entity = EntityKind.list
     public static let table = FieldTable<ListField>()
@@ -20,6 +20,9 @@ public enum ListField: Int, EntityField {
         case .isDefault:    return .init("isDefault",    .bool,     .optional, .user, v1: nil,                  column: "is_default")
         case .dateCreated:  return .init("dateCreated",  .date,     .optional, .user, v1: nil,                  column: "date_created")
         case .dateModified: return .init("dateModified", .date,     .optional, .user, v1: nil,                  column: "date_modified")
+        // formatVersion 3: the list's description in the service it came from, and its sources.
+        case .listDescription: return .init("description",  .text,     .optional, .user, v1: nil, since: 3,        column: "description")
+        case .sources:      return .init("sources",      .sources,  .optional, .user, v1: nil, since: 3,        column: .rows("record_sources"))
         case .titleIds:     return .init("titleIds",     .titleIds, .required, .user, v1: .key(5), inV2: false, column: nil)
         case .items:        return .init("items",        .items,    .required, .user, v1: nil,                  column: nil)
         }
@@ -36,6 +39,8 @@ public enum ListField: Int, EntityField {
         case .isDefault: v.visit(self, l.isDefault)
         case .dateCreated: v.visit(self, l.dateCreated)
         case .dateModified: v.visit(self, l.dateModified)
+        case .listDescription: v.visit(self, l.listDescription)
+        case .sources: v.visit(self, sources: l.sources)
         case .titleIds, .items: v.visit(self, items: l.items)
         }
     }
@@ -52,6 +57,8 @@ public enum ListField: Int, EntityField {
         case .isDefault: try s.read(self, into: &l.isDefault)
         case .dateCreated: try s.read(self, into: &l.dateCreated)
         case .dateModified: try s.read(self, into: &l.dateModified)
+        case .listDescription: try s.read(self, into: &l.listDescription)
+        case .sources: try s.read(self, sources: &l.sources)
         case .titleIds, .items: try s.read(self, items: &l.items)
         }
     }

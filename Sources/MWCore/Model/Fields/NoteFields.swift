@@ -2,7 +2,7 @@ import Foundation
 
 /// The fields of a ``Note`` (docs/SPEC.md#note, docs/FORMAT.md, docs/DATABASE.md `notes`).
 public enum NoteField: Int, EntityField {
-    case id, parentType, parentId, text, ownerOnly, dateCreated, dateModified
+    case id, parentType, parentId, text, ownerOnly, dateCreated, dateModified, sources
 
     public static let entity = EntityKind.note
     public static let table = FieldTable<NoteField>()
@@ -19,6 +19,8 @@ public enum NoteField: Int, EntityField {
         case .ownerOnly:    return .init("ownerOnly",    .bool,   .required, .user, v1: .key(4), column: "owner_only")
         case .dateCreated:  return .init("dateCreated",  .date,   .required, .user, v1: .key(5), column: "date_created")
         case .dateModified: return .init("dateModified", .date,   .optional, .user, v1: nil,     column: "date_modified")
+        // formatVersion 3: where the note came from (a Letterboxd review, …).
+        case .sources:      return .init("sources",      .sources, .optional, .user, v1: nil, since: 3, column: .rows("record_sources"))
         }
     }
 
@@ -32,6 +34,7 @@ public enum NoteField: Int, EntityField {
         case .ownerOnly: v.visit(self, n.ownerOnly)
         case .dateCreated: v.visit(self, n.dateCreated)
         case .dateModified: v.visit(self, n.dateModified)
+        case .sources: v.visit(self, sources: n.sources)
         }
     }
 
@@ -46,6 +49,7 @@ public enum NoteField: Int, EntityField {
         case .ownerOnly: try s.read(self, into: &n.ownerOnly)
         case .dateCreated: try s.read(self, into: &n.dateCreated)
         case .dateModified: try s.read(self, into: &n.dateModified)
+        case .sources: try s.read(self, sources: &n.sources)
         }
     }
 

@@ -5,7 +5,8 @@ public enum TitleField: Int, EntityField {
     case id, tmdbId, mediaType, stripped, title, originalTitle, imdbId, year, overview, genres, runtime,
          posterPath, backdropPath, originalLanguage, popularity, voteAverage, voteCount, releaseDate,
          firstAirDate, lastAirDate, status, numberOfSeasons, numberOfEpisodes, watched, watchedDate,
-         likedStatus, dateAdded, dateModified, localPosterPath, localBackdropPath
+         likedStatus, dateAdded, dateModified, localPosterPath, localBackdropPath,
+         ratings, viewings, tags, sources
 
     public static let entity = EntityKind.title
     public static let table = FieldTable<TitleField>()
@@ -44,6 +45,11 @@ public enum TitleField: Int, EntityField {
         case .dateModified:      return .init("dateModified",      .date,     .optional,               .user, v1: nil,      column: "date_modified")
         case .localPosterPath:   return .init("localPosterPath",   .string,   .optional,               .user, v1: nil,      column: "local_poster_path")
         case .localBackdropPath: return .init("localBackdropPath", .string,   .optional,               .user, v1: nil,      column: "local_backdrop_path")
+        // formatVersion 3: what other services recorded (Provenance.swift); absent = empty.
+        case .ratings:           return .init("ratings",           .ratings,  .optional,               .user, v1: nil, since: 3, column: .rows("ratings"))
+        case .viewings:          return .init("viewings",          .viewings, .optional,               .user, v1: nil, since: 3, column: .rows("viewings"))
+        case .tags:              return .init("tags",              .tags,     .optional,               .user, v1: nil, since: 3, column: .rows("tags"))
+        case .sources:           return .init("sources",           .sources,  .optional,               .user, v1: nil, since: 3, column: .rows("record_sources"))
         }
     }
 
@@ -80,6 +86,11 @@ public enum TitleField: Int, EntityField {
         case .dateModified: v.visit(self, t.dateModified)
         case .localPosterPath: v.visit(self, t.localPosterPath)
         case .localBackdropPath: v.visit(self, t.localBackdropPath)
+        case .ratings: v.visit(self, ratings: t.ratings)
+        case .viewings: v.visit(self, viewings: t.viewings)
+        // No tags is absent (nil), as the other arrays are empty: writers omit all four.
+        case .tags: v.visit(self, t.tags.isEmpty ? nil : t.tags)
+        case .sources: v.visit(self, sources: t.sources)
         }
     }
 
@@ -117,6 +128,10 @@ public enum TitleField: Int, EntityField {
         case .dateModified: try s.read(self, into: &t.dateModified)
         case .localPosterPath: try s.read(self, into: &t.localPosterPath)
         case .localBackdropPath: try s.read(self, into: &t.localBackdropPath)
+        case .ratings: try s.read(self, ratings: &t.ratings)
+        case .viewings: try s.read(self, viewings: &t.viewings)
+        case .tags: try s.read(self, into: &t.tags)
+        case .sources: try s.read(self, sources: &t.sources)
         }
     }
 

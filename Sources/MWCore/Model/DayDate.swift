@@ -1,0 +1,116 @@
+import Foundation
+
+/// Calendar days (docs/FORMAT.md#days). A date-only value — Letterboxd's `Watched Date`, an
+/// IMDb `Date Rated` — is a day, not an instant. The model holds a day as the `Date` of its
+/// midnight UTC with ``DatePrecision/day``; formatVersion 3 writes it as `"YYYY-MM-DD"`.
+///
+/// v1 has only instants (`watchedDate`). A day becomes the instant of its **11:00 UTC**
+/// (``instant(ofDay:)``): that instant falls on the same calendar day in every time zone from
+/// UTC−11 to UTC+12:59 (it is 00:00 at UTC−11 and 23:00 at UTC+12), so the app shows the day
+/// the user logged wherever it runs, New Zealand included. (Noon UTC would be 00:00 of the next
+/// day at UTC+12.) Back from such an instant, ``day(of:)`` gives the same day exactly (the UTC
+/// day the instant falls in).
+///
+/// Plain arithmetic on seconds since 1970 (no `Calendar`): the proleptic Gregorian calendar in
+/// UTC, no leap seconds, as RFC 3339 and Foundation count.
+public enum DayDate {
+    private static let secondsPerDay: Double = 86_400
+    private static let unixToReference: Double = 978_307_200
+
+    /// Midnight UTC of a day; nil when the day does not exist (month 13, 30 February).
+    public static func day(year: Int, month: Int, day: Int) -> Date? {
+        guard (1...12).contains(month), day >= 1, day <= daysIn(year: year, month: month) else { return nil }
+        return Date(timeIntervalSince1970: Double(daysFromCivil(year, month, day)) * secondsPerDay)
+    }
+
+    /// The day of `"YYYY-MM-DD"` (exactly that: four-digit year, two-digit month and day).
+    public static func parse(_ text: String) -> Date? {
+        let b = Array(text.utf8)
+        guard b.count == 10, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-") else { return nil }
+        func digits(_ r: Range<Int>) -> Int? {
+            var n = 0
+            for i in r {
+                guard b[i] >= 0x30 && b[i] <= 0x39 else { return nil }
+                n = n * 10 + Int(b[i] - 0x30)
+            }
+            return n
+        }
+        guard let y = digits(0..<4), let m = digits(5..<7), let d = digits(8..<10) else { return nil }
+        return day(year: y, month: m, day: d)
+    }
+
+    /// Whether `date` is a midnight UTC, i.e. can stand for a day.
+    public static func isDay(_ date: Date) -> Bool {
+        let t = date.timeIntervalSince1970
+        return t.isFinite && (t / secondsPerDay).rounded(.down) * secondsPerDay == t
+    }
+
+    /// The midnight UTC of the UTC calendar day `date` falls in.
+    public static func day(of date: Date) -> Date {
+        Date(timeIntervalSince1970: (date.timeIntervalSince1970 / secondsPerDay).rounded(.down) * secondsPerDay)
+    }
+
+    /// The hour of the day, UTC, a day's v1 instant is at (see above).
+    public static let v1InstantHourUTC = 11
+
+    /// The v1 instant of a day: its 11:00 UTC (`day` is taken as the UTC day it falls in).
+    public static func instant(ofDay day: Date) -> Date {
+        Date(timeIntervalSince1970: self.day(of: day).timeIntervalSince1970 + Double(v1InstantHourUTC) * 3600)
+    }
+
+    /// `"YYYY-MM-DD"` of the UTC day `date` falls in.
+    public static func string(_ date: Date) -> String {
+        let days = Int((date.timeIntervalSince1970 / secondsPerDay).rounded(.down))
+        let (y, m, d) = civilFromDays(days)
+        func pad(_ n: Int, _ w: Int) -> String {
+            let s = String(abs(n))
+            return (n < 0 ? "-" : "") + String(repeating: "0", count: max(0, w - s.count)) + s
+        }
+        return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))"
+    }
+
+    // Howard Hinnant's days-from-civil algorithms (public domain), on 1970-01-01 = day 0.
+
+    private static func daysFromCivil(_ y0: Int, _ m: Int, _ d: Int) -> Int {
+        let y = m <= 2 ? y0 - 1 : y0
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    private static func civilFromDays(_ z0: Int) -> (Int, Int, Int) {
+        let z = z0 + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+    }
+
+    private static func daysIn(year: Int, month: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+}
+
+extension Viewing {
+    /// The instant v1's `watchedDate` takes for this viewing: the date itself for an instant,
+    /// the day's 11:00 UTC for a day (``DayDate/instant(ofDay:)``); nil when undated.
+    public var watchedDate: Date? {
+        guard let date else { return nil }
+        return precision == .day ? DayDate.instant(ofDay: date) : date
+    }
+
+    /// A viewing of the day `day` (any instant of it: its UTC midnight is kept).
+    public static func onDay(_ day: Date, rewatch: Bool = false, source: String? = nil) -> Viewing {
+        Viewing(date: DayDate.day(of: day), precision: .day, rewatch: rewatch, source: source)
+    }
+}
