@@ -257,7 +257,11 @@ public enum LetterboxdReader {
         }
         if !name.isEmpty, !(c.loose[loose] ?? []).contains(i) { c.loose[loose, default: []].append(i) }
         let watched = date(t, row, "WatchedDate", c)
-        let rating = self.rating(t, row, c, src: src, date: watched) ?? (t.text(row, "Rating") == nil ? tenPoint(t, row, c, src: src, date: watched) : nil)
+        // `Rating` (half stars) first; `Rating10` when there is no readable `Rating`. A value not
+        // taken is kept as an extra.
+        let stars = self.rating(t, row, c, src: src, date: watched)
+        let points = stars == nil ? tenPoint(t, row, c, src: src, date: watched) : nil
+        let rating = stars ?? points
         let tags = Values.tags(t.value(row, "Tags"))
         let rewatch = Values.bool(t.value(row, "Rewatch")) ?? false
         c.update(i) { item in
@@ -270,9 +274,8 @@ public enum LetterboxdReader {
             Values.union(&item.tags, tags)
             item.extras += t.extras(row, known: importKnown, source: src)
             if let yearText, year == nil { item.extras.append(ForeignExtra(field: "Year", value: yearText, source: src)) }
-            if rating == nil, let raw = t.text(row, "Rating") ?? t.text(row, "Rating10") {
-                item.extras.append(ForeignExtra(field: t.text(row, "Rating") == nil ? "Rating10" : "Rating", value: raw, source: src))
-            }
+            if stars == nil, let raw = t.text(row, "Rating") { item.extras.append(ForeignExtra(field: "Rating", value: raw, source: src)) }
+            if points == nil, let raw = t.text(row, "Rating10") { item.extras.append(ForeignExtra(field: "Rating10", value: raw, source: src)) }
             if let watched {
                 item.watches.append(WatchEvent(date: watched, rewatch: rewatch, tags: tags, source: src))
             } else {

@@ -44,7 +44,7 @@ struct RegistryTests {
         #expect(Self.registry.readableNames.contains("tiny-lines"))
         #expect(!Self.registry.writableNames.contains("tiny-lines"))
         #expect(Self.registry.helpText.contains("tiny-lines (read): test-only"))
-        #expect(FormatRegistry.standard.writableNames == ["mediawatch-v1", "mediawatch-v2", "mediawatch-zip"])
+        #expect(FormatRegistry.standard.writableNames == ["mediawatch-v1", "mediawatch-v2", "mediawatch-zip", "letterboxd-csv", "imdb-csv"])
     }
 
     @Test func aBadRowIsADiagnosticWithItsLineAndRow() throws {
