@@ -126,7 +126,8 @@ struct LetterboxdCSVWriterTests {
         titles += [kept, likedUnwatched]
         let lib = Library(titles: titles)
         #expect(W.rows(lib).rows.map { $0[4] } == ["", "", "", "2.5"])
-        #expect(W.rows(lib, ratingFromLiked: true).rows.map { $0[4] } == ["4", "2", "", "2.5", "4"])
+        // A liked title never watched gets no row: liking is not watching.
+        #expect(W.rows(lib, ratingFromLiked: true).rows.map { $0[4] } == ["4", "2", "", "2.5"])
     }
 
     @Test func tagsAreCommaJoinedOnEveryRow() {

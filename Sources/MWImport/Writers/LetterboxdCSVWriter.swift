@@ -53,17 +53,17 @@ public enum LetterboxdCSVWriter {
             let fromLetterboxd = { (r: OriginalRating) in r.source == ForeignService.letterboxd.rawValue }
             // The current rating: the newest Letterboxd rating kept, else the newest other
             // (converted), else — only when asked — one from the liked status.
-            let currentIndex = ServiceCSV.current(t.ratings, isCandidate: writable, isPreferred: fromLetterboxd)
-            let current = currentIndex.map { ServiceCSV.number(stars[$0]!) }
-                ?? (ratingFromLiked ? likedStars[t.likedStatus].map(ServiceCSV.number) : nil)
+            let kept = ServiceCSV.current(t.ratings, isCandidate: writable, isPreferred: fromLetterboxd).map { ServiceCSV.number(stars[$0]!) }
+            let current = kept ?? (ratingFromLiked ? likedStars[t.likedStatus].map(ServiceCSV.number) : nil)
 
             // One event per viewing, oldest first; a title never viewed but watched or rated
-            // gets one (dated by its watchedDate when watched).
+            // gets one (dated by its watchedDate when watched). A liked status alone adds no
+            // row: it says nothing about having watched (new titles may be liked by default).
             var events = t.viewings.enumerated()
                 .sorted { ($0.element.date ?? .distantPast, $0.offset) < ($1.element.date ?? .distantPast, $1.offset) }
                 .map { Event(date: $0.element.date, rewatch: $0.element.rewatch) }
             if events.isEmpty {
-                guard t.watched || current != nil else { continue }
+                guard t.watched || kept != nil else { continue }
                 events = [Event(date: t.watched ? t.watchedDate : nil, rewatch: false)]
             }
             let tmdbID = t.mediaType == .movie ? String(t.tmdbId) : ""   // the column holds TMDb *movie* IDs
