@@ -45,6 +45,14 @@ enum MiniBuilder {
     static func record(_ s: SourceRef) -> RecordSource { RecordSource(service: s.service.rawValue, file: s.file, row: s.line, uri: s.uri) }
 }
 
+/// The newest rating (undated ones oldest; on a tie the later one).
+func newest(_ ratings: [ForeignRating]) -> ForeignRating? {
+    ratings.reduce(nil) { best, r in
+        guard let b = best else { return r }
+        return (r.date?.date ?? .distantPast) >= (b.date?.date ?? .distantPast) ? r : b
+    }
+}
+
 /// What the round trip compares of one film.
 struct FilmSummary: Equatable, CustomStringConvertible {
     var title: String
@@ -69,6 +77,15 @@ struct FilmSummary: Equatable, CustomStringConvertible {
         tags = item.tags
         reviews = item.reviews.map(\.text)
         watched = item.isWatched
+    }
+
+    /// What the import file says of this film: when the most recent watch has no rating of its
+    /// own, the film's current rating (`current`) goes on it (docs/IMPORT.md, letterboxd-csv
+    /// "Rating"), so Letterboxd reads it as that entry's.
+    func asWritten(current: Double?) -> FilmSummary {
+        var s = self
+        if let last = watches.keys.max(), entryRatings[last] == nil, let current { s.entryRatings[last] = current }
+        return s
     }
 
     var description: String { "\(title) (\(year.map(String.init) ?? "-")) watches \(watches) ratings \(ratings) entries \(entryRatings) tags \(tags) reviews \(reviews.count)" }
@@ -100,8 +117,7 @@ struct LetterboxdRoundTripTests {
             #expect(returned.ids.tmdb.map(Int64.init) == title.tmdbId)
             // Letterboxd applies rows in order: the last rating read is the film's current one,
             // the newest the export has (Past Lives: 5 on the rewatch, then changed back to 4.5).
-            let newest = item.ratings.max { ($0.date?.date ?? .distantPast) < ($1.date?.date ?? .distantPast) }
-            #expect(returned.ratings.last?.value == newest?.value)
+            #expect(returned.ratings.last?.value == newest(item.ratings)?.value)
         }
         let pastLives = try #require(back.items.first { $0.title == "Past Lives" })
         #expect(pastLives.ratings.map(\.value) == [4.5, 5, 4.5])
@@ -110,6 +126,46 @@ struct LetterboxdRoundTripTests {
         let onTheLine = try #require(back.items.first { $0.title == "On the Line" })
         #expect(onTheLine.reviews.first?.text == "<blockquote>What kind of movie is this?</blockquote>\r\n\r\nI <i>liked</i> the \"bus\" scene.")
         #expect(onTheLine.reviews.first?.watchedDate?.day == "2023-09-01")
+    }
+}
+
+/// The same round trip over every real Letterboxd export in `../shared/samples/third-party`
+/// (read in place; skipped when absent): thousands of diary entries, reviews with HTML and CRLF,
+/// films sharing a title, outputs split into folders.
+@Suite("Letterboxd round trip, real exports")
+struct LetterboxdRealRoundTripTests {
+    static let root = ConformanceTests.root.appendingPathComponent("letterboxd")
+
+    @Test(.enabled(if: ConformanceTests.present, "real samples absent at ../shared/samples/third-party; round trip not checked"))
+    func everyRealExportComesBackTheSame() throws {
+        let exports = try FileManager.default.contentsOfDirectory(atPath: Self.root.path).sorted()
+        #expect(exports.count >= 5)
+        var folders = 0
+        defer { #expect(folders > 0, "no real export was large enough to be split into a folder") }
+        for name in exports {
+            let fx = try Fixture()
+            let export = MWImport.read(sources: [Self.root.appendingPathComponent(name)])
+            let lib = MiniBuilder.library(export)
+            let out = fx.url("out")
+            try write(lib, as: .letterboxdCSV, to: out)
+            if AtomicDirectory.isDirectory(out) { folders += 1 }
+            let back = MWImport.read(sources: [out])
+            #expect(back.diagnostics.isEmpty, "\(name): \(back.diagnostics.prefix(3))")
+            let sent = export.items.enumerated().filter { $0.element.kind == .movie && ($0.element.isWatched || !$0.element.ratings.isEmpty) }
+            #expect(back.items.count == sent.count, "\(name)")
+            let byTMDb = Dictionary(back.items.map { ($0.ids.tmdb ?? 0, $0) }, uniquingKeysWith: { a, _ in a })
+            for (n, item) in sent {
+                let tmdb = Int(lib.titles.first { $0.id == "T\(n)" }!.tmdbId)
+                guard let returned = byTMDb[tmdb] else { Issue.record("\(name): \(item.title) did not come back"); continue }
+                let a = FilmSummary(item).asWritten(current: newest(item.ratings)?.value), b = FilmSummary(returned)
+                #expect(b.title == a.title && b.year == a.year && b.watches == a.watches && b.ratings == a.ratings
+                        && b.entryRatings == a.entryRatings && b.tags == a.tags && b.watched, "\(name):\n\(a)\n\(b)")
+                // Every review comes back (two written with one diary entry share its row).
+                for r in item.reviews {
+                    #expect(returned.reviews.contains { $0.text.contains(r.text) }, "\(name): a review of \(item.title) is lost")
+                }
+            }
+        }
     }
 }
 
