@@ -56,7 +56,7 @@ struct Convert: ParsableCommand {
             reporting.report(done.diagnostics, path: out.output)
             if to.descriptor.capabilities.contains(.folderOutput), let url = out.url, AtomicDirectory.isDirectory(url) {
                 let n = (try? FileManager.default.contentsOfDirectory(atPath: url.path).count) ?? 0
-                StandardError.write("note: \(out.output) is a folder of \(n) files: \(to.descriptor.name) splits a large output (\(to.descriptor.summary))")
+                StandardError.write("note: \(out.output) is a folder of \(n) files: \(to.descriptor.name) splits an output too large for one file")
             }
             if done.imagesLeftBehind > 0 {
                 StandardError.write("note: \(done.imagesLeftBehind) image(s) in the ZIP were left behind (\(to.descriptor.name) holds no images; convert --to mediawatch-zip keeps them)")
