@@ -68,7 +68,9 @@ public struct FileStats: Sendable, Codable, Hashable {
     public enum Kind: String, Sendable, Codable {
         // Letterboxd
         case letterboxdWatched, letterboxdDiary, letterboxdRatings, letterboxdReviews, letterboxdWatchlist,
-             letterboxdLikedFilms, letterboxdList, letterboxdComments, letterboxdLikedLists, letterboxdLikedReviews
+             letterboxdLikedFilms, letterboxdList, letterboxdComments, letterboxdLikedLists, letterboxdLikedReviews,
+             /// A file in Letterboxd's *import* format (`Title,…,WatchedDate`), as `convert --to letterboxd-csv` writes.
+             letterboxdImport
         // IMDb
         case imdbRatings, imdbList
         // Trakt

@@ -10,7 +10,9 @@ import MWFoundation
 /// `Letterboxd list export v7` banner, or an empty first line before 2024) above a
 /// `Position,Name,Year,URL,Description` header, and `Date,Content[,Comment]` (comments and liked
 /// lists/reviews: other people's content, counted and not imported). `deleted/` and `orphaned/`
-/// are read only with ``ImportOptions/includeDeleted``.
+/// are read only with ``ImportOptions/includeDeleted``. A file in Letterboxd's *import* format
+/// (`tmdbID,imdbID,Title,Year,Rating,WatchedDate,Rewatch,Tags,Review`, what `convert --to
+/// letterboxd-csv` and other tools write) is read too: what a Letterboxd import would read.
 ///
 /// Rows are folded into one item per film by name and year: diary and review rows link the
 /// diary ENTRY (`boxd.it/4MNHxf`), not the film, so links cannot join them (pre-2020 exports
@@ -31,6 +33,7 @@ public enum LetterboxdReader {
         if isList(csv) { return .letterboxdList }
         let h = parsed.headerKeys
         let comps = file.components
+        if isImportFile(h) { return .letterboxdImport }
         if h.contains("letterboxd uri") && h.contains("name") {
             if h.contains("review") { return .letterboxdReviews }
             if h.contains("watched date") || h.contains("rewatch") { return .letterboxdDiary }
@@ -47,6 +50,14 @@ public enum LetterboxdReader {
         return nil
     }
 
+    /// Columns only Letterboxd's import format spells so (IMDb lists have `Const`, TV Time `imdb_id`).
+    static let importColumns: Set<String> = ["tmdbid", "imdbid", "letterboxduri", "watcheddate", "rating10"]
+
+    /// An import-format file: a `Title` column and one of ``importColumns``, without IMDb's `Const`.
+    static func isImportFile(_ header: Set<String>) -> Bool {
+        header.contains("title") && !header.contains("const") && !header.isDisjoint(with: importColumns)
+    }
+
     /// A list file: a metadata block (`Date,Name,Tags,URL,Description`) then a `Position` header.
     static func isList(_ csv: CSVFile) -> Bool {
         let recs = csv.records.prefix(64)
@@ -59,7 +70,7 @@ public enum LetterboxdReader {
     static func order(_ k: FileStats.Kind) -> Int {
         switch k {
         case .letterboxdWatched: return 0
-        case .letterboxdDiary: return 1
+        case .letterboxdDiary, .letterboxdImport: return 1
         case .letterboxdReviews: return 2
         case .letterboxdRatings: return 3
         case .letterboxdWatchlist: return 4
@@ -94,7 +105,7 @@ public enum LetterboxdReader {
                     continue
                 }
                 for row in t.rows {
-                    readRow(row, t, file, kind, into: c)
+                    if kind == .letterboxdImport { readImportRow(row, t, file, into: c) } else { readRow(row, t, file, kind, into: c) }
                     c.finishRow()
                 }
             }
@@ -203,6 +214,89 @@ public enum LetterboxdReader {
             default: break
             }
         }
+    }
+
+    private static let importKnown: Set<String> = ["letterboxduri", "tmdbid", "imdbid", "title", "year", "directors", "rating",
+                                                   "rating10", "watcheddate", "rewatch", "tags", "review"]
+
+    /// A row of an import-format file: a watch (with `WatchedDate`) or a film marked watched,
+    /// with its rating, tags and review. Rows name the film itself, so they join by TMDb ID,
+    /// IMDb ID or film link, else by title and year.
+    static func readImportRow(_ row: CSVFile.Record, _ t: CSVTable, _ file: InputFile, into c: ItemCollector) {
+        let uri = t.text(row, "LetterboxdURI")
+        let src = t.ref(.letterboxd, file, row, uri: uri)
+        let tmdbText = t.text(row, "tmdbID")
+        let tmdb = tmdbText.flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+        if let tmdbText, tmdb == nil {
+            c.warn(t.diagnostic(.warning, .importBadValue, "tmdbID \(quoted(tmdbText)) is not a TMDb ID", row: row, column: "tmdbID"))
+        }
+        let imdb = Values.imdbID(t.value(row, "imdbID"))
+        let name = t.text(row, "Title") ?? ""
+        guard !name.isEmpty || tmdb != nil || imdb != nil || uri != nil else {
+            return c.malformed(src.position, "no film title or ID", t.diagnostic(.error, .importMalformedRow, "a row without a film title or ID", row: row, column: "Title"))
+        }
+        let yearText = t.text(row, "Year")
+        let year = Values.year(yearText)
+        if let yearText, year == nil {
+            c.warn(t.diagnostic(.warning, .importBadValue, "year \(quoted(yearText)) is not a year; kept as extra", row: row, column: "Year"))
+        }
+        let keys = [tmdb.map { "lbtmdb:\($0)" }, imdb.map { "lbimdb:" + $0 }, uri.map { "lbfilm:" + $0 }].compactMap { $0 }
+        let loose = "lb:" + Values.key(name) + "|" + (year.map(String.init) ?? "")
+        var join: Int?
+        if c.existing(keys: keys) == nil, !name.isEmpty {
+            join = (c.loose[loose] ?? []).first { i in
+                let ids = c.items[i].ids
+                return (tmdb == nil || ids.tmdb == nil || ids.tmdb == tmdb) && (imdb == nil || ids.imdb == nil || ids.imdb == imdb)
+            }
+        }
+        let i = c.item(keys: keys, join: join, source: src) {
+            var item = ForeignItem(source: src, kind: .movie, title: name)
+            item.rawType = "film"
+            item.year = year
+            return item
+        }
+        if !name.isEmpty, !(c.loose[loose] ?? []).contains(i) { c.loose[loose, default: []].append(i) }
+        let watched = date(t, row, "WatchedDate", c)
+        // `Rating` (half stars) first; `Rating10` when there is no readable `Rating`. A value not
+        // taken is kept as an extra.
+        let stars = self.rating(t, row, c, src: src, date: watched)
+        let points = stars == nil ? tenPoint(t, row, c, src: src, date: watched) : nil
+        let rating = stars ?? points
+        let tags = Values.tags(t.value(row, "Tags"))
+        let rewatch = Values.bool(t.value(row, "Rewatch")) ?? false
+        c.update(i) { item in
+            if item.ids.tmdb == nil { item.ids.tmdb = tmdb }
+            if item.ids.imdb == nil { item.ids.imdb = imdb }
+            if item.ids.letterboxdURI == nil { item.ids.letterboxdURI = uri }
+            if item.ids.letterboxdSlug == nil { item.ids.letterboxdSlug = slug(uri) }
+            if item.year == nil { item.year = year }
+            Values.union(&item.directors, Values.tags(t.value(row, "Directors")))
+            Values.union(&item.tags, tags)
+            item.extras += t.extras(row, known: importKnown, source: src)
+            if let yearText, year == nil { item.extras.append(ForeignExtra(field: "Year", value: yearText, source: src)) }
+            if stars == nil, let raw = t.text(row, "Rating") { item.extras.append(ForeignExtra(field: "Rating", value: raw, source: src)) }
+            if points == nil, let raw = t.text(row, "Rating10") { item.extras.append(ForeignExtra(field: "Rating10", value: raw, source: src)) }
+            if let watched {
+                item.watches.append(WatchEvent(date: watched, rewatch: rewatch, tags: tags, source: src))
+            } else {
+                item.marks.append(ForeignMark(.watched, source: src))
+            }
+            if let rating { item.ratings.append(rating) }
+            if let text = t.value(row, "Review"), Values.text(text) != nil {
+                item.reviews.append(ForeignReview(text: text, isHTML: Values.looksLikeHTML(text), date: nil, watchedDate: watched,
+                                                  kind: "review", source: src))
+            }
+        }
+    }
+
+    /// An import-format `Rating10`: 1–10 points, kept as given.
+    static func tenPoint(_ t: CSVTable, _ row: CSVFile.Record, _ c: ItemCollector, src: SourceRef, date: ForeignDate?) -> ForeignRating? {
+        guard let raw = t.text(row, "Rating10") else { return nil }
+        guard let v = Double(raw), v >= 1, v <= 10 else {
+            c.warn(t.diagnostic(.warning, .importBadValue, "rating \(quoted(raw)) is not 1–10; kept as extra", row: row, column: "Rating10"))
+            return nil
+        }
+        return ForeignRating(value: v, scale: .tenPoint, raw: raw, date: date, source: src)
     }
 
     static func date(_ t: CSVTable, _ row: CSVFile.Record, _ column: String, _ c: ItemCollector) -> ForeignDate? {

@@ -25,6 +25,10 @@ public enum LibraryWriter {
                              options: WriteOptions = .init(), from loaded: LoadedBackup? = nil,
                              imageDirectory: URL? = nil, requireImages: Bool = false) throws -> Outcome {
         guard let write = format.write else { throw MWError.usage("\(format.name) cannot be written") }
+        let unknown = options.switches.subtracting(format.writeSwitches)
+        if !unknown.isEmpty {
+            throw MWError.usage("\(format.name) has no option \(unknown.map { "--\($0)" }.sorted().joined(separator: ", "))")
+        }
         if url == nil && !format.capabilities.contains(.streamable) {
             throw MWError.usage("\(format.name) cannot be written to standard output; give -o FILE")
         }

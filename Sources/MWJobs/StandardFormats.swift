@@ -1,5 +1,6 @@
 import MWArchive
 import MWCore
+import MWImport
 
 extension FormatRegistry {
     /// Every format mwkit reads or writes, one line each. A new format is a new file in its
@@ -9,5 +10,7 @@ extension FormatRegistry {
         .mediawatchV1,
         .mediawatchV2,
         .mediawatchZip,
+        .letterboxdCSV,
+        .imdbCSV,
     ])
 }

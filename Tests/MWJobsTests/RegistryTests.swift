@@ -44,7 +44,22 @@ struct RegistryTests {
         #expect(Self.registry.readableNames.contains("tiny-lines"))
         #expect(!Self.registry.writableNames.contains("tiny-lines"))
         #expect(Self.registry.helpText.contains("tiny-lines (read): test-only"))
-        #expect(FormatRegistry.standard.writableNames == ["mediawatch-v1", "mediawatch-v2", "mediawatch-zip"])
+        #expect(FormatRegistry.standard.writableNames == ["mediawatch-v1", "mediawatch-v2", "mediawatch-zip", "letterboxd-csv", "imdb-csv"])
+    }
+
+    @Test func aWriteSwitchGoesOnlyToAFormatThatDeclaresIt() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("switch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let options = WriteOptions(switches: ["rating-from-liked"])
+        let json = dir.appendingPathComponent("out.json")
+        #expect(throws: MWError.self) { try LibraryWriter.write(Library(), version: 2, as: .mediawatchV1, to: json, options: options) }
+        #expect(!FileManager.default.fileExists(atPath: json.path))
+        let csv = dir.appendingPathComponent("out.csv")
+        let letterboxd = try #require(FormatRegistry.standard.format(named: "letterboxd-csv"))
+        #expect(letterboxd.writeSwitches.contains("rating-from-liked") && !letterboxd.isReadable)
+        _ = try LibraryWriter.write(Library(), version: 2, as: letterboxd, to: csv, options: options)
+        #expect(FileManager.default.fileExists(atPath: csv.path))
     }
 
     @Test func aBadRowIsADiagnosticWithItsLineAndRow() throws {

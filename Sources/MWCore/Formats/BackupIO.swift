@@ -62,7 +62,7 @@ public enum ContentKind: Sendable, Equatable {
     case zip, json, empty, unknown
 }
 
-/// Options for writing a backup JSON.
+/// Options for writing a library.
 public struct WriteOptions: Sendable {
     /// Indent output (v2 default is pretty; v1 default compact like the app's encoder).
     public var pretty: Bool?
@@ -70,8 +70,22 @@ public struct WriteOptions: Sendable {
     /// 2 for the shipped one (`migrate --to 2`; formatVersion 3's values are then left out and
     /// reported). Ignored by other formats.
     public var formatVersion: Int?
-    public init(pretty: Bool? = nil, formatVersion: Int? = nil) {
+    /// Switches of particular formats (e.g. letterboxd-csv's `rating-from-liked`); a format
+    /// reads the ones it declares in ``FormatDescriptor/writeSwitches``.
+    public var switches: Set<WriteSwitch>
+    public init(pretty: Bool? = nil, formatVersion: Int? = nil, switches: Set<WriteSwitch> = []) {
         self.pretty = pretty
         self.formatVersion = formatVersion
+        self.switches = switches
     }
+}
+
+/// A named on/off choice a format's writer understands beyond the JSON layout. Each format
+/// declares its switches beside its descriptor (`static let`), as it declares its diagnostic
+/// codes; commands refuse a switch the chosen format does not declare.
+public struct WriteSwitch: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.rawValue = value }
+    public var description: String { rawValue }
 }

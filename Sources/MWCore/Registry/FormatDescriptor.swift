@@ -27,12 +27,15 @@ public struct FormatDescriptor: Sendable {
     /// Writes a library (already migrated to ``modelVersion``); nil for read-only formats.
     /// Returns warnings, e.g. fields the format cannot hold.
     public var write: (@Sendable (Library, FormatOutput) throws -> [Diagnostic])?
+    /// The ``WriteSwitch``es its writer reads (``WriteOptions/switches``); others are refused.
+    public var writeSwitches: Set<WriteSwitch>
 
     public init(name: BackupFormat, summary: String, capabilities: FormatCapabilities = [], fileExtension: String = "json",
                 modelVersion: Int = Migrator.latestVersion,
                 detect: (@Sendable (ContentSniff) -> Int)? = nil,
                 read: (@Sendable (FormatInput, ReadOptions) throws -> LoadedBackup)? = nil,
-                write: (@Sendable (Library, FormatOutput) throws -> [Diagnostic])? = nil) {
+                write: (@Sendable (Library, FormatOutput) throws -> [Diagnostic])? = nil,
+                writeSwitches: Set<WriteSwitch> = []) {
         self.name = name
         self.summary = summary
         self.capabilities = capabilities
@@ -41,6 +44,7 @@ public struct FormatDescriptor: Sendable {
         self.detect = detect
         self.read = read
         self.write = write
+        self.writeSwitches = writeSwitches
     }
 
     /// Whether the format can be read.
@@ -63,6 +67,9 @@ public struct FormatCapabilities: OptionSet, Sendable {
     public static let needsFile = FormatCapabilities(rawValue: 1 << 3)
     /// Can be written to standard output.
     public static let streamable = FormatCapabilities(rawValue: 1 << 4)
+    /// The writer may make a folder of files at the output path instead of one file (e.g.
+    /// letterboxd-csv splits a large output into files Letterboxd's importer accepts).
+    public static let folderOutput = FormatCapabilities(rawValue: 1 << 5)
 }
 
 /// The start of an input, for content detection. The file name is only a hint for messages:

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MWCore
+import MWImport
 import MWJobs
 
 /// `mwkit convert IN… -o OUT --to FORMAT`: the general converter. The input format is
@@ -15,13 +16,31 @@ struct Convert: ParsableCommand {
 
     @OptionGroup var out: OutputOptions
 
+    @Flag(help: "letterboxd-csv, imdb-csv: a title with no rating kept from another service gets one from its liked status (liked ★4 / 8 points, disliked ★2 / 4 points, neutral none).")
+    var ratingFromLiked = false
+
     @OptionGroup var inputOptions: InputOptions
 
     @OptionGroup var batch: BatchOptions
 
     @OptionGroup var reporting: ReportingOptions
 
-    var job: ConvertJob { ConvertJob(format: to.descriptor, readOptions: inputOptions.readOptions(), writeOptions: out.writeOptions) }
+    var writeOptions: WriteOptions {
+        var o = out.writeOptions
+        if ratingFromLiked { o.switches.insert(.ratingFromLiked) }
+        return o
+    }
+
+    var job: ConvertJob { ConvertJob(format: to.descriptor, readOptions: inputOptions.readOptions(), writeOptions: writeOptions) }
+
+    func validate() throws {
+        // A switch the chosen format does not read is a usage error before any input is read.
+        let unknown = writeOptions.switches.subtracting(to.descriptor.writeSwitches)
+        if !unknown.isEmpty {
+            let takers = FormatRegistry.standard.formats.filter { !$0.writeSwitches.isDisjoint(with: unknown) }.map(\.name.rawValue)
+            throw ValidationError("\(unknown.map { "--\($0)" }.sorted().joined(separator: ", ")) applies to \(takers.joined(separator: ", ")), not \(to.descriptor.name)")
+        }
+    }
 
     func run() throws {
         try CLIExit.run {
@@ -33,8 +52,12 @@ struct Convert: ParsableCommand {
             let input = batch.inputs[0]
             try prepareOutput(input: input, output: out.output)
             let loaded = try loadValid(input, inputOptions.readOptions(), reporting)
-            let done = try LibraryWriter.write(loaded, as: to.descriptor, to: out.url, options: out.writeOptions)
+            let done = try LibraryWriter.write(loaded, as: to.descriptor, to: out.url, options: writeOptions)
             reporting.report(done.diagnostics, path: out.output)
+            if to.descriptor.capabilities.contains(.folderOutput), let url = out.url, AtomicDirectory.isDirectory(url) {
+                let n = (try? FileManager.default.contentsOfDirectory(atPath: url.path).count) ?? 0
+                StandardError.write("note: \(out.output) is a folder of \(n) files: \(to.descriptor.name) splits an output too large for one file")
+            }
             if done.imagesLeftBehind > 0 {
                 StandardError.write("note: \(done.imagesLeftBehind) image(s) in the ZIP were left behind (\(to.descriptor.name) holds no images; convert --to mediawatch-zip keeps them)")
             }

@@ -1,0 +1,67 @@
+import Foundation
+import MWCore
+import MWFoundation
+
+extension BackupFormat {
+    /// An IMDb-style list CSV (docs/IMPORT.md "Writing other services' formats").
+    public static let imdbCSV: BackupFormat = "imdb-csv"
+}
+
+extension FormatDescriptor {
+    /// An IMDb-style list CSV, written only.
+    public static let imdbCSV = FormatDescriptor(
+        name: .imdbCSV,
+        summary: "IMDb-style list CSV (Const, Your Rating…) that Trakt, Letterboxd and others import",
+        capabilities: [.streamable], fileExtension: "csv", modelVersion: Migrator.latestVersion,
+        write: IMDbCSVWriter.write, writeSwitches: [.ratingFromLiked])
+}
+
+/// Writes a library as an IMDb-style list: one row per title with an IMDb ID, in the columns
+/// IMDb's own list and ratings exports use, which Trakt, Letterboxd and others import. Titles
+/// without an IMDb ID cannot be in such a list: each is reported and left out.
+public enum IMDbCSVWriter {
+    /// The columns written, in order.
+    public static let columns = ["Const", "Title", "Title Type", "Year", "Your Rating", "Date Rated"]
+    /// Points for `--rating-from-liked`: liked 8, disliked 4, neutral none (the import
+    /// profile's thresholds: ≥ 8 liked, ≤ 4 disliked).
+    static let likedPoints: [Int: Int] = [1: 8, -1: 4]
+
+    /// The rows (fields in ``columns`` order) for `library`, and a warning per title left out.
+    public static func rows(_ library: Library, ratingFromLiked: Bool = false) -> (rows: [[String]], diagnostics: [Diagnostic]) {
+        var rows: [[String]] = []
+        var diagnostics: [Diagnostic] = []
+        for (i, t) in library.titles.enumerated() {
+            guard let m = t.metadata, let imdb = m.imdbId, !imdb.isEmpty else {
+                diagnostics.append(ServiceCSV.warning(.writeNoIMDbID, "\(ServiceCSV.label(t)) has no IMDb ID; left out of the IMDb list" + (t.isStripped ? " (hydrate restores it)" : ""), title: i))
+                continue
+            }
+            let points = t.ratings.map(Self.points)
+            for (j, r) in t.ratings.enumerated() where points[j] == nil {
+                diagnostics.append(ServiceCSV.warning(.writeRatingOffScale, "\(ServiceCSV.label(t)): rating \(ServiceCSV.number(r.value)) of \(ServiceCSV.number(r.scale)) (\(r.source)) is no whole point from 1 to 10; not written", title: i, "ratings", j))
+            }
+            // The newest 10-point rating (IMDb's own first), else the newest 5-star one × 2.
+            let tenPoint = ServiceCSV.current(t.ratings, isCandidate: { $0.scale == 10 && Self.points($0) != nil }, isPreferred: { $0.source == ForeignService.imdb.rawValue })
+            let chosen = tenPoint ?? ServiceCSV.current(t.ratings, isCandidate: { $0.scale == 5 && Self.points($0) != nil }, isPreferred: { _ in false })
+            var rating = chosen.map { String(points[$0]!) } ?? ""
+            let rated = chosen.flatMap { t.ratings[$0].date }.map(ServiceCSV.day) ?? ""
+            if chosen == nil, ratingFromLiked, let p = likedPoints[t.likedStatus] { rating = String(p) }
+            rows.append([imdb, m.title, t.mediaType == .movie ? "movie" : t.mediaType == .tv ? "tvSeries" : t.mediaType.rawValue,
+                         m.year > 0 ? String(m.year) : "", rating, rated])
+        }
+        return (rows, diagnostics)
+    }
+
+    /// A kept rating as whole IMDb points: 10 points as is, 5 stars × 2 (Letterboxd's 4.5 is 9),
+    /// another scale converted; rounded to the nearest point; nil when outside 1–10.
+    static func points(_ r: OriginalRating) -> Int? {
+        guard r.scale > 0, r.value.isFinite else { return nil }
+        let p = (r.value * 10 / r.scale).rounded()
+        return (1...10).contains(p) ? Int(p) : nil
+    }
+
+    @Sendable static func write(_ library: Library, _ output: FormatOutput) throws -> [Diagnostic] {
+        let (rows, diagnostics) = rows(library, ratingFromLiked: output.options.switches.contains(.ratingFromLiked))
+        try AtomicFile.write(try ServiceCSV.bytes(header: columns, rows: rows), to: output.url)
+        return diagnostics
+    }
+}
