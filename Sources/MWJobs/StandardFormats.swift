@@ -1,4 +1,5 @@
 import MWArchive
+import MWBooks
 import MWCore
 
 extension FormatRegistry {
@@ -9,5 +10,6 @@ extension FormatRegistry {
         .mediawatchV1,
         .mediawatchV2,
         .mediawatchZip,
+        .bookstrackV1,
     ])
 }
