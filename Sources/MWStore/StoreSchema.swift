@@ -27,6 +27,7 @@ public enum StoreSchema {
         var m = VersionedMigrator(upTo: version)
         m.registerMigration("v1-entities", v1Entities)
         m.registerMigration("v2-library-meta", v2LibraryMeta)
+        m.registerMigration("books-v1", booksV1)
         return m.migrator
     }
 

@@ -40,6 +40,18 @@ public struct BookMergeDecision: Sendable, Equatable {
     public var fields: [String]
     /// Why, when it needs explaining (a re-keyed id, a match to review).
     public var reason: String?
+
+    public init(entity: BookEntity, action: BookMergeAction, conflict: Bool, incomingId: String, resultId: String,
+                key: String, fields: [String], reason: String?) {
+        self.entity = entity
+        self.action = action
+        self.conflict = conflict
+        self.incomingId = incomingId
+        self.resultId = resultId
+        self.key = key
+        self.fields = fields
+        self.reason = reason
+    }
 }
 
 /// A merged library and how it came about.
