@@ -8,7 +8,8 @@ import MWFoundation
 ///   of one of their editions, else normalised title + primary author; editions by ISBN, else a
 ///   shared external id; entries by their (matched) work — one entry per work. The id is the
 ///   last resort for all. A title + author match whose ISBNs disagree is merged, marked
-///   `reviewStatus = pending` and reported.
+///   `reviewStatus = pending` and reported. The id alone matches a work only with the same
+///   title or primary author, an author only when no shared service's id contradicts it.
 /// - **Values.** Works, editions and authors: the winner's values (``BookMergePolicy``), with
 ///   what it lacks filled from the other side and every external-id array, ISBN list and tag
 ///   list united. Entries (user data): status, edition, dates, page, progress and ratings come
@@ -123,7 +124,8 @@ private struct Merger {
         for a in incoming.authors {
             let keys = BookIdentity.authorKeys(a)
             let hit = keys.first { authorIndex[$0] != nil }
-            if let i = hit.map({ authorIndex[$0]! }) ?? authorById[a.id] {
+            let byId = authorById[a.id].flatMap { Self.contradict(lib.authors[$0], a) ? nil : $0 }
+            if let i = hit.map({ authorIndex[$0]! }) ?? byId {
                 let before = lib.authors[i]
                 let after = combine(before, a)
                 lib.authors[i] = after
@@ -141,6 +143,13 @@ private struct Merger {
                 inserted(.author, a.id, id, reason: why)
             }
         }
+    }
+
+    /// Two authors whose ids in one service differ are different people, whatever their ids here.
+    static func contradict(_ a: Author, _ b: Author) -> Bool {
+        func differ(_ x: String?, _ y: String?) -> Bool { x != nil && y != nil && x != y }
+        return differ(a.goodreadsID, b.goodreadsID) || differ(a.openLibraryID, b.openLibraryID)
+            || differ(a.isbndbID, b.isbndbID) || differ(a.googleBooksID, b.googleBooksID)
     }
 
     func combine(_ e: Author, _ i: Author) -> Author {
@@ -175,7 +184,14 @@ private struct Merger {
             let title = BookIdentity.titleKey(w.title, author: w.authorIds.first.flatMap { incomingNames[$0] })
             let keys = BookIdentity.externalKeys(w) + isbns + [title].compactMap { $0 }
             let hit = keys.first { workIndex[$0] != nil }
-            guard let i = hit.map({ workIndex[$0]! }) ?? workById[w.id] else {
+            // The id alone matches only a work with the same title or primary author: ids from
+            // two libraries may collide without naming the same book.
+            let byId = workById[w.id].flatMap { k -> Int? in
+                let x = lib.works[k]
+                let sameTitle = BookIdentity.normalize(x.title) == BookIdentity.normalize(w.title)
+                return sameTitle || (x.authorIds.first != nil && x.authorIds.first == mapped.authorIds.first) ? k : nil
+            }
+            guard let i = hit.map({ workIndex[$0]! }) ?? byId else {
                 let (id, why) = Self.fresh(w.id) { workById[$0] != nil }
                 mapped.id = id
                 lib.works.append(mapped)

@@ -194,12 +194,13 @@ public enum BookstrackReader {
                     result.formatVersion = version
                     if parsed {
                         let offsets = self.offsets, locator = self.locator
-                        diags += BookValidator.validate(lib) { place in
+                        var found = BookValidator.validate(lib) { place in
                             guard let o = offsets[place.collection], place.index < o.count else { return nil }
                             return BookstrackReader.offset(of: place, record: o[place.index], locator: locator)
                         }
                         // Pointers name the record's index in the file.
-                        for i in diags.indices { diags[i].pointer = Self.fileIndexed(diags[i].pointer, indexes) }
+                        for i in found.indices { found[i].pointer = Self.fileIndexed(found[i].pointer, indexes) }
+                        diags += found
                         result.library = lib
                     }
                 }
