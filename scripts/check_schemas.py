@@ -4,6 +4,7 @@
   Samples/*.json            valid backups: each must PASS the schema of its version.
   Samples/warnings/*.json   valid backups that only draw warnings: must PASS.
   Samples/conversion/*.json valid v2 backups (they only fail when converted): must PASS.
+  Samples/books/...          the same layout for bookstrack-v1 (bookstrack-v1.schema.json).
   Samples/invalid/<code>.json
       code is one a schema can express (STRUCTURAL below): must FAIL its schema.
       any other code (cross-record rules, JSON-level defects Python's parser hides): must PASS,
@@ -39,6 +40,13 @@ STRUCTURAL = {
     "list-name-empty", "list-name-length", "list-color-hex", "listitem-duplicate",
     "note-text-length", "note-parent-type", "preferences-liked-status",
     "schema-unknown-key",  # only as an error, i.e. in Samples/invalid/ (a v2 file)
+}
+
+# The same for the books samples (Samples/books/, checked against bookstrack-v1.schema.json).
+STRUCTURAL_BOOKS = {
+    "schema-type", "schema-required", "schema-range", "schema-unknown-key", "format-unknown-version", "date-invalid",
+    "book-title-empty", "book-author-name-empty", "book-wishlist-edition", "book-rating-range",
+    "book-personal-rating-range", "book-progress-range", "book-notes-length",
 }
 
 
@@ -80,8 +88,8 @@ def load_strict(path: str):
 
 def validators():
     out = {}
-    for v in (1, 2):
-        with open(os.path.join(SCHEMAS, f"mediawatch-backup-v{v}.schema.json"), encoding="utf-8") as f:
+    for v, name in ((1, "mediawatch-backup-v1"), (2, "mediawatch-backup-v2"), ("books", "bookstrack-v1")):
+        with open(os.path.join(SCHEMAS, f"{name}.schema.json"), encoding="utf-8") as f:
             schema = json.load(f)
         Draft202012Validator.check_schema(schema)
         checker = getattr(Draft202012Validator, "FORMAT_CHECKER", None)
@@ -92,7 +100,9 @@ def validators():
     return out
 
 
-def version_of(doc) -> int:
+def version_of(doc):
+    if isinstance(doc, dict) and doc.get("format") == "bookstrack-backup":
+        return "books"
     return 2 if isinstance(doc, dict) and "format" in doc else 1
 
 
@@ -123,6 +133,12 @@ def cases():
     for p in jsons(os.path.join(SAMPLES, "invalid")):
         code = os.path.basename(p)[:-5]
         yield p, "fail" if code in STRUCTURAL else "pass"
+    books = os.path.join(SAMPLES, "books")
+    for p in jsons(books) + jsons(os.path.join(books, "warnings")):
+        yield p, "pass"
+    for p in jsons(os.path.join(books, "invalid")):
+        code = os.path.basename(p)[:-5]
+        yield p, "fail" if code in STRUCTURAL_BOOKS else "pass"
 
 
 def known_codes() -> set[str]:
@@ -143,7 +159,7 @@ def coverage_problems() -> list[str]:
     structural code has a sample, every code has a row in docs/DIAGNOSTICS.md."""
     codes = known_codes()
     out = []
-    for sub in ("invalid", "warnings", "conversion"):
+    for sub in ("invalid", "warnings", "conversion", "books/invalid", "books/warnings"):
         d = os.path.join(SAMPLES, sub)
         for n in sorted(os.listdir(d)) if os.path.isdir(d) else []:
             if n.endswith(".json") and n[:-5] not in codes:
@@ -153,6 +169,9 @@ def coverage_problems() -> list[str]:
     for code in sorted(STRUCTURAL & codes):
         if not os.path.exists(os.path.join(SAMPLES, "invalid", code + ".json")):
             out.append(f"no sample Samples/invalid/{code}.json for structural code {code}")
+    for code in sorted(c for c in codes if c.startswith("book-")):
+        if not any(os.path.exists(os.path.join(SAMPLES, "books", d, code + ".json")) for d in ("invalid", "warnings")):
+            out.append(f"no sample Samples/books/(invalid|warnings)/{code}.json for books code {code}")
     doc = os.path.join(ROOT, "docs", "DIAGNOSTICS.md")
     text = open(doc, encoding="utf-8").read() if os.path.exists(doc) else ""
     for code in sorted(codes):

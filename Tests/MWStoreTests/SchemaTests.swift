@@ -107,7 +107,7 @@ import Testing
         }
         let store = try LibraryStore.open(at: url)
         #expect(store.openedVersion == 1)
-        #expect(try store.schemaVersion() == 2)
+        #expect(try store.schemaVersion() == StoreSchema.currentVersion)
         // An existing file keeps its page size (SQLite's default here); only new files get ours.
         #expect(try store.queue.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") } == 4096)
         let bak = try #require(store.migrationBackupURL)
