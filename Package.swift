@@ -43,7 +43,7 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "MWStore", dependencies: [
-            "MWCore", "CSQLiteTuning",
+            "MWCore", "MWBooks", "CSQLiteTuning",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),  // raw statements for bulk loads
         ]),
@@ -54,7 +54,7 @@ let package = Package(
         ]),
         // The format registry (every reader and writer, one line each) and the jobs built on
         // it: load any input, write any format, restore input, hydrate setup. The CLI calls these.
-        .target(name: "MWJobs", dependencies: ["MWCore", "MWArchive", "MWStore", "MWTMDb", "MWImport"]),
+        .target(name: "MWJobs", dependencies: ["MWCore", "MWBooks", "MWArchive", "MWStore", "MWTMDb", "MWImport"]),
         // Readers of third-party exports (Letterboxd, IMDb, Trakt, TV Time) into a neutral,
         // lossless intermediate (ForeignExport); MWArchive for reading export ZIPs; MWTMDb for
         // matching items to TMDb IDs; CSV.swift to write the review file; the writers of other
@@ -64,7 +64,7 @@ let package = Package(
             .product(name: "CSV", package: "CSV.swift"),
         ]),
         .executableTarget(name: "mwkit", dependencies: [
-            "MWCore", "MWArchive", "MWStore", "MWTMDb", "MWJobs", "MWImport",
+            "MWCore", "MWBooks", "MWArchive", "MWStore", "MWTMDb", "MWJobs", "MWImport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -84,7 +84,7 @@ let package = Package(
         ], swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(name: "MWArchiveTests", dependencies: ["MWArchive", "MWCore"]),
         .testTarget(name: "MWStoreTests", dependencies: [
-            "MWStore", "MWCore",
+            "MWStore", "MWCore", "MWBooks",
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),
         .testTarget(name: "MWTMDbTests", dependencies: [

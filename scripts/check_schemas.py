@@ -4,6 +4,7 @@
   Samples/*.json            valid backups: each must PASS the schema of its version.
   Samples/warnings/*.json   valid backups that only draw warnings: must PASS.
   Samples/conversion/*.json valid v2 backups (they only fail when converted): must PASS.
+  Samples/books/...          the same layout for bookstrack-v1 (bookstrack-v1.schema.json).
   Samples/invalid/<code>.json
       code is one a schema can express (STRUCTURAL below): must FAIL its schema.
       any other code (cross-record rules, JSON-level defects Python's parser hides): must PASS,
@@ -41,6 +42,13 @@ STRUCTURAL = {
     "schema-unknown-key",  # only as an error, i.e. in Samples/invalid/ (a v2 file)
     # formatVersion 3 (rating-range is not: a schema cannot compare a value with its scale)
     "date-precision-unknown", "day-not-midnight", "provenance-duplicate",
+}
+
+# The same for the books samples (Samples/books/, checked against bookstrack-v1.schema.json).
+STRUCTURAL_BOOKS = {
+    "schema-type", "schema-required", "schema-range", "schema-unknown-key", "format-unknown-version", "date-invalid",
+    "book-title-empty", "book-author-name-empty", "book-wishlist-edition", "book-rating-range",
+    "book-personal-rating-range", "book-progress-range", "book-notes-length",
 }
 
 
@@ -82,8 +90,9 @@ def load_strict(path: str):
 
 def validators():
     out = {}
-    for v in (1, 2, 3):
-        with open(os.path.join(SCHEMAS, f"mediawatch-backup-v{v}.schema.json"), encoding="utf-8") as f:
+    for v, name in ((1, "mediawatch-backup-v1"), (2, "mediawatch-backup-v2"), (3, "mediawatch-backup-v3"),
+                    ("books", "bookstrack-v1")):
+        with open(os.path.join(SCHEMAS, f"{name}.schema.json"), encoding="utf-8") as f:
             schema = json.load(f)
         Draft202012Validator.check_schema(schema)
         checker = getattr(Draft202012Validator, "FORMAT_CHECKER", None)
@@ -94,9 +103,11 @@ def validators():
     return out
 
 
-def version_of(doc) -> int:
-    """1 without a "format" key; else 3 for formatVersion 3 and 2 otherwise (whose schema then
-    refuses an unknown formatVersion)."""
+def version_of(doc):
+    """"books" for a BooksTrack backup; 1 without a "format" key; else 3 for formatVersion 3 and
+    2 otherwise (whose schema then refuses an unknown formatVersion)."""
+    if isinstance(doc, dict) and doc.get("format") == "bookstrack-backup":
+        return "books"
     if not (isinstance(doc, dict) and "format" in doc):
         return 1
     return 3 if doc.get("formatVersion") == 3 else 2
@@ -129,6 +140,12 @@ def cases():
     for p in jsons(os.path.join(SAMPLES, "invalid")):
         code = os.path.basename(p)[:-5]
         yield p, "fail" if code in STRUCTURAL else "pass"
+    books = os.path.join(SAMPLES, "books")
+    for p in jsons(books) + jsons(os.path.join(books, "warnings")):
+        yield p, "pass"
+    for p in jsons(os.path.join(books, "invalid")):
+        code = os.path.basename(p)[:-5]
+        yield p, "fail" if code in STRUCTURAL_BOOKS else "pass"
 
 
 def known_codes() -> set[str]:
@@ -149,7 +166,7 @@ def coverage_problems() -> list[str]:
     structural code has a sample, every code has a row in docs/DIAGNOSTICS.md."""
     codes = known_codes()
     out = []
-    for sub in ("invalid", "warnings", "conversion"):
+    for sub in ("invalid", "warnings", "conversion", "books/invalid", "books/warnings"):
         d = os.path.join(SAMPLES, sub)
         for n in sorted(os.listdir(d)) if os.path.isdir(d) else []:
             if n.endswith(".json") and n[:-5] not in codes:
@@ -159,6 +176,9 @@ def coverage_problems() -> list[str]:
     for code in sorted(STRUCTURAL & codes):
         if not os.path.exists(os.path.join(SAMPLES, "invalid", code + ".json")):
             out.append(f"no sample Samples/invalid/{code}.json for structural code {code}")
+    for code in sorted(c for c in codes if c.startswith("book-")):
+        if not any(os.path.exists(os.path.join(SAMPLES, "books", d, code + ".json")) for d in ("invalid", "warnings")):
+            out.append(f"no sample Samples/books/(invalid|warnings)/{code}.json for books code {code}")
     doc = os.path.join(ROOT, "docs", "DIAGNOSTICS.md")
     text = open(doc, encoding="utf-8").read() if os.path.exists(doc) else ""
     for code in sorted(codes):

@@ -56,12 +56,26 @@ public struct BackupLoader: Sendable {
 
     /// Loads a backup and insists it is valid: throws ``InvalidBackup`` (with the report to
     /// print) when it has errors. Warnings stay in the result for the caller to show.
-    public func loadValid(_ path: String, options: ReadOptions) throws -> LoadedBackup {
+    /// A backup of a model family not in `families` (a books backup given to a film command)
+    /// is refused with ``MWError/usage(_:)``; a valid film backup has its ``ReadResult/library``,
+    /// one of another family its ``ReadResult/model``.
+    public func loadValid(_ path: String, options: ReadOptions, families: Set<ModelFamily> = [.films]) throws -> LoadedBackup {
         let loaded = try load(path, options: options)
-        guard loaded.result.isValid, loaded.result.library != nil else {
+        let family = loaded.result.format.flatMap { registry.format(named: $0.rawValue)?.family } ?? .films
+        if family != .films, !families.contains(family) {
+            throw MWError.usage("\(path) is a \(loaded.result.format?.rawValue ?? family.rawValue) backup (\(family)); this command handles \(families.map(\.rawValue).sorted().joined(separator: " and ")) backups only")
+        }
+        guard loaded.result.isValid, loaded.result.library != nil || (family != .films && loaded.result.model != nil) else {
             throw InvalidBackup(report: FileReport(path: path, read: loaded.result))
         }
         return loaded
+    }
+
+    /// The format `path`'s content belongs to (nil for standard input, a missing file, or
+    /// content no format claims): for a command that takes another road for another family.
+    public func format(of path: String) -> FormatDescriptor? {
+        guard path != "-", let prefix = try? Self.prefix(of: URL(fileURLWithPath: path)) else { return nil }
+        return registry.detect(ContentSniff(prefix: prefix, path: path))
     }
 
     private func detect(_ sniff: ContentSniff) throws -> FormatDescriptor {

@@ -1,4 +1,5 @@
 import MWArchive
+import MWBooks
 import MWCore
 import MWImport
 
@@ -12,5 +13,6 @@ extension FormatRegistry {
         .mediawatchZip,
         .letterboxdCSV,
         .imdbCSV,
+        .bookstrackV1,
     ])
 }

@@ -31,34 +31,53 @@ public final class RestorePlanWriter {
 
     /// Adds one decision.
     public func add(_ d: RestoreDecision) {
+        add(entity: d.entity.rawValue, action: d.action, conflict: d.conflict, backupId: d.backupId, databaseId: d.databaseId,
+            key: d.key, fields: d.fields, reason: d.reason)
+    }
+
+    /// Adds one decision about a record of any model family (`entity` names its kind).
+    public func add(entity: String, action: RestoreAction, conflict: Bool, backupId: String?, databaseId: String?,
+                    key: String, fields: [String], reason: String?) {
         append(count == 0 ? "\n    {" : ",\n    {")
         count += 1
-        append("\"entity\": \(Self.str(d.entity.rawValue)), \"action\": \(Self.str(d.action.rawValue)), \"conflict\": \(d.conflict)")
-        if let v = d.backupId { append(", \"backupId\": \(Self.str(v))") }
-        if let v = d.databaseId { append(", \"databaseId\": \(Self.str(v))") }
-        append(", \"key\": \(Self.str(d.key))")
-        if !d.fields.isEmpty { append(", \"fields\": [\(d.fields.map(Self.str).joined(separator: ", "))]") }
-        if let v = d.reason { append(", \"reason\": \(Self.str(v))") }
+        append("\"entity\": \(Self.str(entity)), \"action\": \(Self.str(action.rawValue)), \"conflict\": \(conflict)")
+        if let v = backupId { append(", \"backupId\": \(Self.str(v))") }
+        if let v = databaseId { append(", \"databaseId\": \(Self.str(v))") }
+        append(", \"key\": \(Self.str(key))")
+        if !fields.isEmpty { append(", \"fields\": [\(fields.map(Self.str).joined(separator: ", "))]") }
+        if let v = reason { append(", \"reason\": \(Self.str(v))") }
         append("}")
         if buffer.count >= 1 << 16 { flush() }
     }
 
     /// Ends the document with the report's summary and flushes.
     public func finish(_ report: RestoreReport) {
+        finish(summary: EntityKind.allCases.map { ($0.rawValue, report.tally($0)) }, warnings: report.warnings,
+               provenanceRows: ProvenanceKind.allCases.map { ($0.rawValue, report.tally($0)) },
+               addedToDefaultList: report.addedToDefaultList, createdDefaultList: report.createdDefaultList)
+    }
+
+    /// Ends the document with per-kind counts (in the order given) and warnings; the film
+    /// restore adds the default-list outcome (nil: the keys are left out).
+    public func finish(summary: [(String, RestoreTally)], warnings: [String],
+                       provenanceRows: [(String, RestoreTally)]? = nil, addedToDefaultList: [String]? = nil,
+                       createdDefaultList: String? = nil) {
         append(count == 0 ? "],\n" : "\n  ],\n")
         append("  \"summary\": {")
-        for (i, e) in EntityKind.allCases.enumerated() {
-            let t = report.tally(e)
-            append((i == 0 ? "\n" : ",\n") + "    \(Self.str(e.rawValue)): {\"insert\": \(t.insert), \"update\": \(t.update), \"skip\": \(t.skip), \"conflict\": \(t.conflict), \"delete\": \(t.delete)}")
+        for (i, (name, t)) in summary.enumerated() {
+            append((i == 0 ? "\n" : ",\n") + "    \(Self.str(name)): {\"insert\": \(t.insert), \"update\": \(t.update), \"skip\": \(t.skip), \"conflict\": \(t.conflict), \"delete\": \(t.delete)}")
         }
-        append("\n  },\n  \"provenanceRows\": {")
-        for (i, k) in ProvenanceKind.allCases.enumerated() {
-            let t = report.tally(k)
-            append((i == 0 ? "\n" : ",\n") + "    \(Self.str(k.rawValue)): {\"insert\": \(t.insert), \"update\": \(t.update), \"skip\": \(t.skip), \"delete\": \(t.delete)}")
+        append("\n  },\n")
+        if let provenanceRows {
+            append("  \"provenanceRows\": {")
+            for (i, (name, t)) in provenanceRows.enumerated() {
+                append((i == 0 ? "\n" : ",\n") + "    \(Self.str(name)): {\"insert\": \(t.insert), \"update\": \(t.update), \"skip\": \(t.skip), \"delete\": \(t.delete)}")
+            }
+            append("\n  },\n")
         }
-        append("\n  },\n  \"addedToDefaultList\": [\(report.addedToDefaultList.map(Self.str).joined(separator: ", "))],\n")
-        if let c = report.createdDefaultList { append("  \"createdDefaultList\": \(Self.str(c)),\n") }
-        append("  \"warnings\": [\(report.warnings.map(Self.str).joined(separator: ", "))]\n}\n")
+        if let added = addedToDefaultList { append("  \"addedToDefaultList\": [\(added.map(Self.str).joined(separator: ", "))],\n") }
+        if let c = createdDefaultList { append("  \"createdDefaultList\": \(Self.str(c)),\n") }
+        append("  \"warnings\": [\(warnings.map(Self.str).joined(separator: ", "))]\n}\n")
         flush()
     }
 

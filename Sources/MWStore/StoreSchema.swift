@@ -28,6 +28,7 @@ public enum StoreSchema {
         m.registerMigration("v1-entities", v1Entities)
         m.registerMigration("v2-library-meta", v2LibraryMeta)
         m.registerMigration("v3-provenance", v3Provenance)
+        m.registerMigration("books-v1", booksV1)
         return m.migrator
     }
 

@@ -33,6 +33,12 @@ public struct ReadResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// Counts per entity, filled even when the library is not built.
     public var counts: EntityCounts = .init()
+    /// The library of a format of another ``ModelFamily`` (e.g. `MWBooks.BookLibrary`);
+    /// nil for film formats, which fill ``library``.
+    public var model: (any Sendable)? = nil
+    /// The counts a report shows, for formats whose records are not ``EntityCounts``' (nil:
+    /// ``counts``).
+    public var reportCounts: ReportCounts? = nil
 
     public init(format: BackupFormat? = nil, formatVersion: Int? = nil, library: Library? = nil,
                 diagnostics: [Diagnostic] = [], counts: EntityCounts = .init()) {

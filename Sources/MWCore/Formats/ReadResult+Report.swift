@@ -12,7 +12,8 @@ extension FileReport {
     /// `strict` makes warnings count against validity (`--strict`).
     public init(path: String, read r: ReadResult, strict: Bool = false) {
         self.init(path: path, format: r.format?.rawValue, formatVersion: r.formatVersion,
-                  valid: r.isValid && !(strict && r.warningCount > 0), counts: r.counts.report, diagnostics: r.diagnostics)
+                  valid: r.isValid && !(strict && r.warningCount > 0), counts: r.reportCounts ?? r.counts.report,
+                  diagnostics: r.diagnostics)
     }
 
     /// The report of an input that could not be read at all.

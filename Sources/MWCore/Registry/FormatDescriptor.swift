@@ -29,6 +29,12 @@ public struct FormatDescriptor: Sendable {
     public var write: (@Sendable (Library, FormatOutput) throws -> [Diagnostic])?
     /// The ``WriteSwitch``es its writer reads (``WriteOptions/switches``); others are refused.
     public var writeSwitches: Set<WriteSwitch>
+    /// The model the format reads into and writes from (``ModelFamily/films`` unless said).
+    public var family: ModelFamily = .films
+    /// For a format of another family: writes that family's library (the value a reader of
+    /// the family puts in ``ReadResult/model``); it throws ``MWError/usage(_:)`` for any other
+    /// value. Film formats leave it nil and use ``write``.
+    public var writeModel: (@Sendable (any Sendable, FormatOutput) throws -> [Diagnostic])?
 
     public init(name: BackupFormat, summary: String, capabilities: FormatCapabilities = [], fileExtension: String = "json",
                 modelVersion: Int = Migrator.latestVersion,
@@ -49,8 +55,21 @@ public struct FormatDescriptor: Sendable {
 
     /// Whether the format can be read.
     public var isReadable: Bool { read != nil }
-    /// Whether the format can be written.
+    /// Whether the format can be written (a film ``Library``).
     public var isWritable: Bool { write != nil }
+
+    /// A format of another model family than films: `read` puts its library in
+    /// ``ReadResult/model``; `writeModel` writes one.
+    public init(name: BackupFormat, summary: String, family: ModelFamily, capabilities: FormatCapabilities = [],
+                fileExtension: String = "json",
+                detect: (@Sendable (ContentSniff) -> Int)?,
+                read: (@Sendable (FormatInput, ReadOptions) throws -> LoadedBackup)?,
+                writeModel: (@Sendable (any Sendable, FormatOutput) throws -> [Diagnostic])?) {
+        self.init(name: name, summary: summary, capabilities: capabilities, fileExtension: fileExtension,
+                  detect: detect, read: read)
+        self.family = family
+        self.writeModel = writeModel
+    }
 }
 
 /// What a format can hold beyond the lists, titles, episodes and notes every format has.

@@ -45,7 +45,7 @@ public struct FormatRegistry: Sendable {
     /// One line per format for `--help`: `name (read, write): summary`.
     public var helpText: String {
         formats.map { f in
-            let modes = [f.isReadable ? "read" : nil, f.isWritable ? "write" : nil].compactMap { $0 }.joined(separator: ", ")
+            let modes = [f.isReadable ? "read" : nil, f.isWritable || f.writeModel != nil ? "write" : nil].compactMap { $0 }.joined(separator: ", ")
             return "\(f.name) (\(modes)): \(f.summary)"
         }.joined(separator: "\n")
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MWBooks
 import MWCore
 import MWJobs
 import MWStore
@@ -11,6 +12,8 @@ struct Archive: ParsableCommand {
         abstract: "Write the library database out as a backup.",
         discussion: """
         Every record is written in the order it was restored, so archiving a database freshly restored (--strategy replace) from an archive reproduces that archive byte for byte when SOURCE_DATE_EPOCH is the same (it sets exportDate; otherwise exportDate is now).
+
+        --books writes the book tables as a bookstrack-v1 backup instead (docs/BOOKS.md); archiving a database freshly restored from one reproduces it byte for byte when SOURCE_DATE_EPOCH is its exportDate.
 
         --list NAME writes one list, its titles, their episodes and notes (no preferences); --shareable leaves out notes with ownerOnly = true and the preferences (what a shared list holds, docs/SPEC.md#sharing). See docs/DATABASE.md.
 
@@ -32,6 +35,9 @@ struct Archive: ParsableCommand {
     @Flag(help: "A sharing export: no owner-only notes, no preferences.")
     var shareable = false
 
+    @Flag(help: "Write the book tables instead, as a bookstrack-v1 backup (exportDate: now, or SOURCE_DATE_EPOCH).")
+    var books = false
+
     @OptionGroup var reporting: ReportingOptions
 
     func run() throws {
@@ -40,6 +46,7 @@ struct Archive: ParsableCommand {
             let dbURL = db.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL()
             let store = try LibraryStore.open(at: dbURL, mode: .mustExist)
             defer { try? store.close() }
+            if books { return try archiveBooks(store, dbURL: dbURL) }
             var library = try store.loadLibrary(selection: ArchiveSelection(list: list, shareable: shareable))
             library.exportDate = library.exportStamp()
             // Images come from the cache beside the database (filled by restoring ZIPs or by hydrate --images).
@@ -49,6 +56,24 @@ struct Archive: ParsableCommand {
             if out.output != "-" {
                 StandardError.write("archived \(library.lists.count) list(s), \(library.titles.count) title(s), \(library.episodes.count) episode(s), \(library.notes.count) note(s) from \(dbURL.path) to \(out.output) (\(to.descriptor.name))")
             }
+        }
+    }
+}
+
+extension Archive {
+    func validate() throws {
+        if books && (list != nil || shareable || to.descriptor.name != .mediawatchV2) {
+            throw ValidationError("--books writes bookstrack-v1 and takes no --list, --shareable or --to")
+        }
+    }
+
+    /// The book tables out to a `bookstrack-v1` backup, written atomically.
+    private func archiveBooks(_ store: LibraryStore, dbURL: URL) throws {
+        var library = try store.loadBookLibrary()
+        library.exportDate = Clock.now()
+        try BookstrackWriter.write(library, to: out.url)
+        if out.output != "-" {
+            StandardError.write("archived \(library.works.count) work(s), \(library.editions.count) edition(s), \(library.authors.count) author(s), \(library.entries.count) entries from \(dbURL.path) to \(out.output) (bookstrack-v1)")
         }
     }
 }

@@ -6,7 +6,7 @@ import MWStore
 /// `mwkit check [--db PATH]`: the library database's own health check (restic's `check`).
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Check the library database: SQLite integrity, foreign keys, schema version and every rule validate applies to a backup.",
+        abstract: "Check the library database: SQLite integrity, foreign keys, schema version and every rule validate applies to a backup (films and books).",
         discussion: """
         Reads only: the database is opened read-only and never migrated. Diagnostics and reporters as validate's \
         (db-integrity, db-foreign-key, db-schema-version, and the backup rules of docs/DIAGNOSTICS.md).
@@ -30,9 +30,16 @@ struct Check: ParsableCommand {
         do {
             let store = try LibraryStore.open(at: url, mode: .readOnly)
             defer { try? store.close() }
-            let (diagnostics, counts) = try store.check()
+            var (diagnostics, counts) = try store.check()
             var read = ReadResult(format: "mwkit-library", formatVersion: store.openedVersion, diagnostics: diagnostics, counts: counts)
             read.library = nil
+            // The book tables (books-v1): their rules and counts beside the films'.
+            if !diagnostics.contains(where: { $0.code == DiagnosticCode.dbIntegrity.rawValue }), let books = try store.checkBooks() {
+                diagnostics += books.diagnostics
+                read.diagnostics = diagnostics
+                read.reportCounts = ReportCounts(counts.report.entries + books.counts.entries,
+                                                 summary: counts.report.summary + books.counts.summary)
+            }
             report = FileReport(path: url.path, read: read, strict: strict)
         } catch {
             let message = (error as? MWError)?.description ?? "\(error)"

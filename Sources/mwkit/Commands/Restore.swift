@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MWBooks
 import MWCore
 import MWJobs
 import MWStore
@@ -10,6 +11,8 @@ struct Restore: ParsableCommand {
         commandName: "restore",
         abstract: "Restore a backup into the library database (merge or replace).",
         discussion: """
+        A books backup (bookstrack-v1) goes to the book tables: merge matches works by a shared external id, an ISBN, else title and primary author, and by default keeps the entry modified last (--on-conflict newer; tags and notes are always united); replace empties only the book tables. See docs/BOOKS.md.
+
         merge adds what is new and matches what exists: titles by (tmdbId, mediaType), episodes by (show, season, episode), lists by id then name (ignoring case), list items by (list, title), notes by id then (parent, text). --on-conflict decides between differing records: keep (default) | newer (later dateModified wins) | theirs (the backup wins) | union (watched if either, earliest watchedDate, likedStatus from the newer record).
 
         replace clears the database and imports the backup in one transaction, keeping the previous database as <db>.snapshot-<time> unless --no-snapshot.
@@ -20,7 +23,7 @@ struct Restore: ParsableCommand {
         """
     )
 
-    @Argument(help: "The backup to restore (mediawatch v1 or v2 JSON, or a mediawatch ZIP).")
+    @Argument(help: "The backup to restore (mediawatch v1 or v2 JSON, a mediawatch ZIP, or a bookstrack-v1 books backup).")
     var backup: String
 
     @Option(help: "The library database (default: $MWKIT_DB, else $XDG_DATA_HOME/mwkit/library.sqlite, else ~/.local/share/mwkit/library.sqlite).")
@@ -65,11 +68,14 @@ struct Restore: ParsableCommand {
                                      snapshot: !noSnapshot, now: Clock.now(), onPhase: { clock.lap($0) })
         options.keepSnapshots = keepSnapshots
         let dbURL = db.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL()
+        // A books backup goes to the book tables (Restore+Books.swift).
+        if BackupLoader().format(of: backup)?.family == .books { return try restoreBooks(dbURL: dbURL, options: options) }
         if canStream(dbURL: dbURL) { return try restoreStreaming(dbURL: dbURL, options: options) }
 
         // 1. Read and validate the backup before the database is even opened.
         let loaded = try RestoreInput.read(path: backup, options: input.readOptions())
         let result = loaded.result
+        if result.model is BookLibrary { return try restoreBooks(result, dbURL: dbURL, options: options) }
         guard result.isValid, let library = result.library else { throw refuse(result) }
         clock.lap("read+validate")
         printWarnings(result)
@@ -126,7 +132,7 @@ struct Restore: ParsableCommand {
     /// Opens the database, creating it (and, for the default location, its directory) or
     /// migrating it with a copy kept. A dry run against a missing file plans against an empty
     /// in-memory library and creates nothing.
-    private func openStore(_ dbURL: URL) throws -> LibraryStore {
+    func openStore(_ dbURL: URL) throws -> LibraryStore {
         if db == nil && !dryRun {
             try? FileManager.default.createDirectory(at: dbURL.deletingLastPathComponent(), withIntermediateDirectories: true)
         }
@@ -161,12 +167,12 @@ struct Restore: ParsableCommand {
     }
 
     /// Prints an invalid backup's diagnostics; the error to exit with.
-    private func refuse(_ result: ReadResult) -> Error {
+    func refuse(_ result: ReadResult) -> Error {
         StandardError.report([FileReport(path: backup, read: result)], verbose: reporting.verbose)
         return CLIExit.failure("\(backup) is not a valid backup; the database was not touched", code: 1)
     }
 
-    private func printWarnings(_ result: ReadResult) {
+    func printWarnings(_ result: ReadResult) {
         reporting.report(result.diagnostics.filter { $0.severity == .warning }, path: backup)
     }
 

@@ -30,9 +30,10 @@ enum CLIExit {
 
 /// Loads a backup for a command that needs a valid one: its warnings are printed, an invalid
 /// backup is refused (exit 1, its diagnostics printed).
-func loadValid(_ path: String, _ options: ReadOptions, _ reporting: ReportingOptions = .init()) throws -> LoadedBackup {
+func loadValid(_ path: String, _ options: ReadOptions, _ reporting: ReportingOptions = .init(),
+               families: Set<ModelFamily> = [.films]) throws -> LoadedBackup {
     do {
-        let loaded = try BackupLoader().loadValid(path, options: options)
+        let loaded = try BackupLoader().loadValid(path, options: options, families: families)
         if !loaded.result.diagnostics.isEmpty { StandardError.report([FileReport(path: path, read: loaded.result)], verbose: reporting.verbose) }
         return loaded
     } catch let e as InvalidBackup {

@@ -1,0 +1,145 @@
+import Foundation
+import MWFoundation
+
+/// Writes `bookstrack-v1` (docs/BOOKS.md): pretty JSON, keys in a fixed order, RFC 3339 dates
+/// with exact fractions, arrays always written (empty ones as `[]`), absent optionals omitted
+/// — so the same library always gives the same bytes and a written file reads back to an
+/// equal library.
+public enum BookstrackWriter {
+    /// The document as bytes.
+    public static func encode(_ lib: BookLibrary) -> [UInt8] {
+        var out: [UInt8] = []
+        write(lib) { out.append(contentsOf: $0) }
+        return out
+    }
+
+    /// Writes `lib` to `url` atomically (standard output when nil).
+    public static func write(_ lib: BookLibrary, to url: URL?) throws {
+        // A books library is small (tens of thousands of records at most): built in memory, then
+        // written through a temporary file and a rename.
+        try AtomicFile.write(encode(lib), to: url)
+    }
+
+    /// Streams the document to `emit` in chunks.
+    public static func write(_ lib: BookLibrary, emit: @escaping ([UInt8]) -> Void) {
+        var w = JSONWriter(pretty: true, escapeSlash: false, spaceBeforeColon: false, emit: emit)
+        w.beginObject()
+        w.field("format", BookstrackFormat.marker)
+        w.field("formatVersion", BookstrackFormat.version)
+        if let d = lib.exportDate { date(&w, "exportDate", d) }
+        w.key("works")
+        w.beginArray()
+        for r in lib.works { w.element(); work(&w, r) }
+        w.endArray()
+        w.key("editions")
+        w.beginArray()
+        for r in lib.editions { w.element(); edition(&w, r) }
+        w.endArray()
+        w.key("authors")
+        w.beginArray()
+        for r in lib.authors { w.element(); author(&w, r) }
+        w.endArray()
+        w.key("entries")
+        w.beginArray()
+        for r in lib.entries { w.element(); entry(&w, r) }
+        w.endArray()
+        w.endObject()
+        w.finish()
+    }
+
+    private static func date(_ w: inout JSONWriter, _ key: StaticString, _ d: Date?) {
+        if let d { w.field(key, DateCoding.formatRFC3339(d)) }
+    }
+
+    private static func work(_ w: inout JSONWriter, _ r: Work) {
+        w.beginObject()
+        w.field("id", r.id)
+        w.field("title", r.title)
+        w.field("authorIds", r.authorIds)
+        w.field("originalLanguage", r.originalLanguage)
+        w.field("firstPublicationYear", r.firstPublicationYear)
+        w.field("subjectTags", r.subjectTags)
+        w.field("openLibraryWorkID", r.openLibraryWorkID)
+        w.field("isbndbID", r.isbndbID)
+        w.field("googleBooksVolumeID", r.googleBooksVolumeID)
+        w.field("goodreadsWorkIDs", r.goodreadsWorkIDs)
+        w.field("amazonASINs", r.amazonASINs)
+        w.field("librarythingIDs", r.librarythingIDs)
+        w.field("googleBooksVolumeIDs", r.googleBooksVolumeIDs)
+        w.field("reviewStatus", r.reviewStatus.rawValue)
+        w.field("originalImagePath", r.originalImagePath)
+        w.field("boundingBoxX", r.boundingBoxX)
+        w.field("boundingBoxY", r.boundingBoxY)
+        w.field("boundingBoxWidth", r.boundingBoxWidth)
+        w.field("boundingBoxHeight", r.boundingBoxHeight)
+        date(&w, "dateCreated", r.dateCreated)
+        date(&w, "lastModified", r.lastModified)
+        date(&w, "lastISBNDBSync", r.lastISBNDBSync)
+        w.field("isbndbQuality", r.isbndbQuality)
+        w.endObject()
+    }
+
+    private static func edition(_ w: inout JSONWriter, _ r: Edition) {
+        w.beginObject()
+        w.field("id", r.id)
+        w.field("workId", r.workId)
+        w.field("isbn", r.isbn)
+        w.field("isbns", r.isbns)
+        w.field("publisher", r.publisher)
+        w.field("publicationDate", r.publicationDate)
+        w.field("pageCount", r.pageCount)
+        w.field("format", r.format.rawValue)
+        w.field("coverImageURL", r.coverImageURL)
+        w.field("editionTitle", r.editionTitle)
+        w.field("openLibraryEditionID", r.openLibraryEditionID)
+        w.field("isbndbID", r.isbndbID)
+        w.field("googleBooksVolumeID", r.googleBooksVolumeID)
+        w.field("amazonASINs", r.amazonASINs)
+        w.field("googleBooksVolumeIDs", r.googleBooksVolumeIDs)
+        w.field("librarythingIDs", r.librarythingIDs)
+        date(&w, "dateCreated", r.dateCreated)
+        date(&w, "lastModified", r.lastModified)
+        date(&w, "lastISBNDBSync", r.lastISBNDBSync)
+        w.field("isbndbQuality", r.isbndbQuality)
+        w.endObject()
+    }
+
+    private static func author(_ w: inout JSONWriter, _ r: Author) {
+        w.beginObject()
+        w.field("id", r.id)
+        w.field("name", r.name)
+        w.field("nationality", r.nationality)
+        w.field("gender", r.gender.rawValue)
+        w.field("culturalRegion", r.culturalRegion?.rawValue)
+        w.field("birthYear", r.birthYear)
+        w.field("deathYear", r.deathYear)
+        w.field("openLibraryID", r.openLibraryID)
+        w.field("isbndbID", r.isbndbID)
+        w.field("googleBooksID", r.googleBooksID)
+        w.field("goodreadsID", r.goodreadsID)
+        date(&w, "dateCreated", r.dateCreated)
+        date(&w, "lastModified", r.lastModified)
+        w.field("bookCount", r.bookCount)
+        w.endObject()
+    }
+
+    private static func entry(_ w: inout JSONWriter, _ r: LibraryEntry) {
+        w.beginObject()
+        w.field("id", r.id)
+        w.field("workId", r.workId)
+        w.field("editionId", r.editionId)
+        date(&w, "dateAdded", r.dateAdded)
+        w.field("readingStatus", r.readingStatus.rawValue)
+        w.field("currentPage", r.currentPage)
+        w.field("readingProgress", Optional(r.readingProgress))
+        w.field("rating", r.rating)
+        w.field("personalRating", r.personalRating)
+        w.field("notes", r.notes)
+        w.field("tags", r.tags)
+        date(&w, "dateStarted", r.dateStarted)
+        date(&w, "dateCompleted", r.dateCompleted)
+        date(&w, "estimatedFinishDate", r.estimatedFinishDate)
+        date(&w, "lastModified", r.lastModified)
+        w.endObject()
+    }
+}
