@@ -50,16 +50,17 @@ let package = Package(
         ]),
         // The format registry (every reader and writer, one line each) and the jobs built on
         // it: load any input, write any format, restore input, hydrate setup. The CLI calls these.
-        .target(name: "MWJobs", dependencies: ["MWCore", "MWArchive", "MWStore", "MWTMDb"]),
+        .target(name: "MWJobs", dependencies: ["MWCore", "MWArchive", "MWStore", "MWTMDb", "MWImport"]),
         // Readers of third-party exports (Letterboxd, IMDb, Trakt, TV Time) into a neutral,
         // lossless intermediate (ForeignExport); MWArchive for reading export ZIPs; MWTMDb for
         // matching items to TMDb IDs; CSV.swift to write the review file.
         .target(name: "MWImport", dependencies: [
             "MWFoundation", "MWCore", "MWArchive", "MWTMDb",
             .product(name: "CSV", package: "CSV.swift"),
+            .product(name: "Crypto", package: "swift-crypto"),  // SHA-1 for name-based (v5) record ids
         ]),
         .executableTarget(name: "mwkit", dependencies: [
-            "MWCore", "MWArchive", "MWStore", "MWTMDb", "MWJobs",
+            "MWCore", "MWArchive", "MWStore", "MWTMDb", "MWJobs", "MWImport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -70,7 +71,7 @@ let package = Package(
         ]),
         .testTarget(name: "MWJobsTests", dependencies: ["MWJobs", "MWCore", "MWTMDb"]),
         .testTarget(name: "MWImportTests", dependencies: [
-            "MWImport", "MWFoundation", "MWArchive", "MWTMDb",
+            "MWImport", "MWFoundation", "MWArchive", "MWTMDb", "MWJobs", "MWStore", "MWCore",
             .product(name: "FlyingFox", package: "FlyingFox"),
         ]),
         .testTarget(name: "MWArchiveTests", dependencies: ["MWArchive", "MWCore"]),
