@@ -9,11 +9,17 @@ import MWTMDb
 /// it (and the review file) atomically, and merge it into the library database when asked.
 /// One bad row never stops an import: it is reported and the output holds every good row.
 public enum ImportJob {
+    /// What a run made: the report and the library (as built, before a format drops anything).
+    public struct Outcome: Sendable {
+        public var report: ImportReport
+        public var library: Library
+    }
+
     /// Runs the import. Throws ``MWError`` for exit 2 (usage, unreadable input, credentials
     /// refused — nothing is written then); everything else is in the report, whose
     /// ``ImportReport/exitCode`` is 0 or 1. `progress` gets (lookups done, lookups to do).
     public static func run(_ o: ImportJobOptions, environment: [String: String] = ProcessInfo.processInfo.environment,
-                           progress: (@Sendable (Int, Int) -> Void)? = nil) async throws -> ImportReport {
+                           progress: (@Sendable (Int, Int) -> Void)? = nil) async throws -> Outcome {
         if let p = o.usageProblem { throw MWError.usage(p) }
         // The decisions first: an unreadable overrides file stops the run before any work.
         let overrides = try o.overridesFile.map { try MatchOverrides.read($0) } ?? MatchOverrides()
@@ -85,7 +91,7 @@ public enum ImportJob {
                 : "\(waiting) item(s) could not be matched with certainty and were not imported; pass --review FILE to decide them")
         }
         report.exitCode = report.problems.isEmpty ? 0 : 1
-        return report
+        return Outcome(report: report, library: built.library)
     }
 
     /// One line per review key: where, what, why.

@@ -122,7 +122,7 @@ struct Import: AsyncParsableCommand {
         let progress = ProgressDisplay()
         let report: ImportReport
         do {
-            report = try await ImportJob.run(options) { done, total in progress.update("matching", done: done, total: total) }
+            report = try await ImportJob.run(options) { done, total in progress.update("matching", done: done, total: total) }.report
         } catch {
             progress.finish()
             throw CLIExit.from(error)
