@@ -85,6 +85,10 @@ struct Import: AsyncParsableCommand {
     @Option(name: .customLong("db"), help: ArgumentHelp("Also merge into the library database (bare --db: $MWKIT_DB, else the default location).", valueName: "path"))
     var db: String?
 
+    /// A bare `--db`, as ``expandBareDB(_:)`` rewrites it.
+    @Flag(name: .customLong("db-default"), help: .hidden)
+    var dbDefault = false
+
     @Flag(inversion: .prefixedNo, help: "Pretty-print JSON (default: v1 compact like the app, v2 pretty).")
     var pretty: Bool?
 
@@ -107,7 +111,7 @@ struct Import: AsyncParsableCommand {
         o.includeDeleted = includeDeleted
         o.dryRun = dryRun
         o.strict = strict
-        if let db { o.database = db.isEmpty ? StoreLocation.defaultURL() : URL(fileURLWithPath: db) }
+        if let db { o.database = URL(fileURLWithPath: db) } else if dbDefault { o.database = StoreLocation.defaultURL() }
         return o
     }
 
@@ -134,7 +138,7 @@ struct Import: AsyncParsableCommand {
     }
 
     /// `--db` may come without a path (the default database). swift-argument-parser options
-    /// always take a value, so a bare `--db` becomes `--db=` before parsing: it is bare when
+    /// always take a value, so a bare `--db` becomes `--db-default` before parsing: it is bare when
     /// nothing follows, an option follows, or what follows is an existing file or folder that
     /// is not an SQLite database (a SOURCE). `--db=PATH` is always a path.
     static func expandBareDB(_ args: [String]) -> [String] {
@@ -146,7 +150,7 @@ struct Import: AsyncParsableCommand {
             if a == "--db" {
                 let next = i + 1 < args.count ? args[i + 1] : nil
                 if next == nil || next!.hasPrefix("-") || (FileManager.default.fileExists(atPath: next!) && !isSQLite(next!)) {
-                    out[out.count - 1] = "--db="
+                    out[out.count - 1] = "--db-default"
                 }
             }
             i += 1
