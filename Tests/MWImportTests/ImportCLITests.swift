@@ -128,7 +128,7 @@ struct ImportCLITests {
 
     @Test func killedAtRandomMomentsLeavesTheTargetAbsentOrComplete() async throws {
         let fx = try Fixture()
-        let trakt = try fx.write("trakt/watched-history.json", Self.bigTraktHistory(6_000))
+        let trakt = try fx.write("trakt/watched-history.json", Self.bigTraktHistory(3_000))
         let out = fx.url("out.json")
         let args = ["import", trakt.path, "-o", out.path, "--offline", "--review", fx.url("r.csv").path]
         let t0 = Date()
@@ -155,6 +155,6 @@ struct ImportCLITests {
         #expect(next.status == 0)
         let left = try FileManager.default.contentsOfDirectory(atPath: fx.dir.path).filter { $0.contains(".tmp-") }
         #expect(left.isEmpty, "temporaries left: \(left)")
-        #expect(try BackupIO.read(url: out).library?.episodes.count == 6_000)
+        #expect(try BackupIO.read(url: out).library?.episodes.count == 3_000)
     }
 }
