@@ -62,6 +62,7 @@ let package = Package(
         .target(name: "MWImport", dependencies: [
             "MWFoundation", "MWCore", "MWArchive", "MWTMDb",
             .product(name: "CSV", package: "CSV.swift"),
+            .product(name: "Crypto", package: "swift-crypto"),  // SHA-1 for name-based (v5) record ids
         ]),
         .executableTarget(name: "mwkit", dependencies: [
             "MWCore", "MWBooks", "MWArchive", "MWStore", "MWTMDb", "MWJobs", "MWImport",
@@ -75,7 +76,7 @@ let package = Package(
         ]),
         .testTarget(name: "MWJobsTests", dependencies: ["MWJobs", "MWCore", "MWTMDb"]),
         .testTarget(name: "MWImportTests", dependencies: [
-            "MWImport", "MWFoundation", "MWCore", "MWArchive", "MWTMDb",
+            "MWImport", "MWFoundation", "MWArchive", "MWTMDb", "MWJobs", "MWStore", "MWCore",
             .product(name: "FlyingFox", package: "FlyingFox"),
         ]),
         .testTarget(name: "MWBooksTests", dependencies: [

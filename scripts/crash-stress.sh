@@ -3,7 +3,8 @@
 # (default 100), and checks after every kill that the target is absent or complete and valid,
 # the input is untouched, and the library database passes `mwkit check`; then that the next
 # run succeeds and leaves no temporary file. `make test` runs a smaller version of the same
-# (Tests/MWCoreTests/CrashSafetyCLITests.swift, Tests/MWStoreTests/CrashSafetyTests.swift).
+# (Tests/MWCoreTests/CrashSafetyCLITests.swift, Tests/MWStoreTests/CrashSafetyTests.swift,
+# Tests/MWImportTests/ImportCLITests.swift).
 #
 # usage: scripts/crash-stress.sh [TRIALS]      env: MWKIT (default .build/debug/mwkit)
 set -uo pipefail
@@ -18,6 +19,7 @@ sum() { sha256sum "$1" | cut -d' ' -f1; }
 IN_SUM=$(sum "$W/in.json")
 "$BIN" restore "$W/in.json" --db "$W/lib.sqlite" --strategy replace >/dev/null 2>&1
 "$BIN" convert "$W/in.json" --to mediawatch-zip -o "$W/in.zip" >/dev/null 2>&1
+python3 bench/import/gen_exports.py "$W/exports" --diary 2000 --history 20000 >/dev/null
 fail=0
 run() {  # name, target, validate-command, args...
   local name=$1 target=$2 check=$3; shift 3
@@ -45,6 +47,7 @@ run "strip"                 "$W/s.json" '"$BIN" validate "$W/s.json"'  strip "$W
 run "pack"                  "$W/p.zip"  '"$BIN" verify "$W/p.zip"'     pack "$W/in.json" --images "$W/images" -o "$W/p.zip"
 run "unpack"                "$W/u"      'test -s "$W/u/backup.json"'   unpack "$W/in.zip" -o "$W/u"
 run "archive"               "$W/a.json" '"$BIN" validate "$W/a.json"'  archive --db "$W/lib.sqlite" -o "$W/a.json"
+run "import (offline)"       "$W/i.json" '"$BIN" validate "$W/i.json"'  import "$W/exports/letterboxd" "$W/exports/trakt/watched-history.json" --offline --cache "$W/c.sqlite" --review "$W/ir.csv" -o "$W/i.json"
 run "restore replace (db)"  "$W/none"   'true'                         restore "$W/in.json" --db "$W/lib.sqlite" --strategy replace --keep-snapshots 1
 "$BIN" check --db "$W/lib.sqlite" >/dev/null 2>&1 && echo "library database: check ok after the restore kills" || { echo "library database: check FAILED"; fail=1; }
 exit $fail

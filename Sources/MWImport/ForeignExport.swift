@@ -151,9 +151,13 @@ public struct ImportOptions: Sendable {
     public var includeDeleted: Bool
     /// Largest single file read from an input (a guard against hostile archives). Default 256 MiB.
     public var maxFileBytes: Int
+    /// Read only files of these services (`--from`); nil: every service. Files of others are
+    /// listed as not read.
+    public var services: Set<ForeignService>?
 
-    public init(includeDeleted: Bool = false, maxFileBytes: Int = 256 << 20) {
+    public init(includeDeleted: Bool = false, maxFileBytes: Int = 256 << 20, services: Set<ForeignService>? = nil) {
         self.includeDeleted = includeDeleted
         self.maxFileBytes = maxFileBytes
+        self.services = services
     }
 }

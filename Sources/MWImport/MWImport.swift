@@ -35,6 +35,12 @@ public enum MWImport {
                 out.diagnostics.append(.warning(.importUnrecognizedFile, "\(file.display) is not a file of a Letterboxd, IMDb, Trakt or TV Time export; skipped"))
                 continue
             }
+            if let only = options.services, !only.contains(service) {
+                let wanted = only.map(\.rawValue).sorted().joined(separator: ", ")
+                out.files.append(FileStats(file: file.display, service: service, kind: kind, read: false, note: "not read: a \(service.rawValue) file, and --from asks for \(wanted)"))
+                out.diagnostics.append(.warning(.importUnrecognizedFile, "\(file.display) is a \(service.rawValue) file; skipped (--from \(wanted))"))
+                continue
+            }
             if let g = groups.firstIndex(where: { $0.service == service && $0.container == file.container }) {
                 groups[g].files.append((file, kind, parsed))
             } else {

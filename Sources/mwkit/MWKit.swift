@@ -16,7 +16,7 @@ struct MWKit: AsyncParsableCommand {
             Validate.self, Migrate.self, Convert.self, Stats.self,
             Pack.self, Unpack.self, Verify.self,
             Restore.self, Archive.self, Check.self,
-            Strip.self, Hydrate.self,
+            Strip.self, Hydrate.self, Import.self,
         ]
     )
 
@@ -27,7 +27,9 @@ struct MWKit: AsyncParsableCommand {
         // leaves that choice to whoever embeds it).
         LibraryStore.applyProcessWideSQLiteOptions()
         do {
-            var command = try parseAsRoot()
+            var args = Array(CommandLine.arguments.dropFirst())
+            if args.first == "import" { args = Import.expandBareDB(args) }
+            var command = try parseAsRoot(args)
             if var async = command as? AsyncParsableCommand {
                 try await async.run()
             } else {

@@ -34,7 +34,7 @@ enum CandidateJudge {
         let date = type == .movie ? r.releaseDate : r.firstAirDate
         return MatchCandidate(tmdbId: r.id, mediaType: type, title: title,
                               originalTitle: original == title ? nil : original,
-                              year: year(date), popularity: r.popularity ?? 0)
+                              year: year(date), popularity: r.popularity ?? 0, posterPath: r.posterPath)
     }
 
     /// The year of a TMDb date (`1999-10-15`); nil for `""` and nil.

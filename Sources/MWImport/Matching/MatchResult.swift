@@ -28,13 +28,25 @@ public struct TMDbMatch: Sendable, Hashable {
     /// TMDb's title and year when the match came from a response (nil for file IDs and overrides).
     public var title: String?
     public var year: Int?
+    /// TMDb's original title (when it differs from ``title``) and poster path, from the same response.
+    public var originalTitle: String?
+    public var posterPath: String?
 
-    public init(tmdbId: Int64, mediaType: MediaType, method: MatchMethod, title: String? = nil, year: Int? = nil) {
+    public init(tmdbId: Int64, mediaType: MediaType, method: MatchMethod, title: String? = nil, year: Int? = nil,
+                originalTitle: String? = nil, posterPath: String? = nil) {
         self.tmdbId = tmdbId
         self.mediaType = mediaType
         self.method = method
         self.title = title
         self.year = year
+        self.originalTitle = originalTitle
+        self.posterPath = posterPath
+    }
+
+    /// A match to `c`, carrying what TMDb said about it.
+    init(_ c: MatchCandidate, method: MatchMethod) {
+        self.init(tmdbId: c.tmdbId, mediaType: c.mediaType, method: method, title: c.title, year: c.year,
+                  originalTitle: c.originalTitle, posterPath: c.posterPath)
     }
 }
 
@@ -50,8 +62,12 @@ public struct MatchCandidate: Sendable, Hashable {
     public var score: Int
     /// TMDb's popularity, the tie-breaker in ordering only.
     public var popularity: Double
+    /// TMDb's poster path (`/abc.jpg`), kept for the minimal metadata of an imported title.
+    public var posterPath: String?
 
-    public init(tmdbId: Int64, mediaType: MediaType, title: String, originalTitle: String? = nil, year: Int?, score: Int = 0, popularity: Double = 0) {
+    public init(tmdbId: Int64, mediaType: MediaType, title: String, originalTitle: String? = nil, year: Int?, score: Int = 0, popularity: Double = 0,
+                posterPath: String? = nil) {
+        self.posterPath = posterPath
         self.tmdbId = tmdbId
         self.mediaType = mediaType
         self.title = title

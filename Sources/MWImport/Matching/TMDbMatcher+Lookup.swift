@@ -53,7 +53,7 @@ extension TMDbMatcher {
         let all = r.titles
         let preferred = all.filter { s.kind == .movie ? $0.mediaType == .movie : s.kind == .tv ? $0.mediaType == .tv : false }
         guard let c = preferred.count == 1 ? preferred[0] : all.count == 1 ? all[0] : nil else { return nil }
-        return TMDbMatch(tmdbId: c.tmdbId, mediaType: c.mediaType, method: method, title: c.title, year: c.year)
+        return TMDbMatch(c, method: method)
     }
 
     /// Searches by title (and original title), then applies the clear-winner rule.
@@ -110,7 +110,7 @@ extension TMDbMatcher {
             ranked.removeAll { $0.tmdbId == c.tmdbId && $0.mediaType == c.mediaType }
             let scored = CandidateJudge.ranked([c], s)[0]
             ranked.insert(scored, at: 0)
-            let m = TMDbMatch(tmdbId: c.tmdbId, mediaType: c.mediaType, method: .search, title: c.title, year: c.year)
+            let m = TMDbMatch(c, method: .search)
             return SubjectResult(outcome: .matched(m), candidates: Array(ranked.prefix(options.maxCandidates)))
         case .review(let why):
             let reason = (notes + [why]).joined(separator: "; ")

@@ -45,8 +45,10 @@ public final class TMDbMatcher: Sendable {
     }
 
     /// Matches `items`. Throws only when TMDb refuses the credentials (or none are set while
-    /// online): every other failure sends the items concerned to review.
-    public func match(_ items: [ForeignItem], overrides: MatchOverrides = MatchOverrides()) async throws -> MatchResult {
+    /// online): every other failure sends the items concerned to review. `progress` is called
+    /// with (lookups done, lookups to do) as each distinct lookup ends (for a progress bar).
+    public func match(_ items: [ForeignItem], overrides: MatchOverrides = MatchOverrides(),
+                      progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) async throws -> MatchResult {
         let before = client.stats
         var keys = [String](repeating: "", count: items.count)
         var outcomes = [MatchOutcome?](repeating: nil, count: items.count)
@@ -74,7 +76,7 @@ public final class TMDbMatcher: Sendable {
             if subjects[subject.key] == nil { subjects[subject.key] = subject }
         }
 
-        let found = try await lookUp(Array(subjects.values).sorted { $0.key < $1.key })
+        let found = try await lookUp(Array(subjects.values).sorted { $0.key < $1.key }, progress: progress)
 
         var result = MatchResult(items: [], stats: MatchStats(), statsByFile: [:], diagnostics: [])
         var failures: [String: Int] = [:]
@@ -101,7 +103,7 @@ public final class TMDbMatcher: Sendable {
     }
 
     /// Runs the lookups of `subjects`, at most ``MatchOptions/concurrentLookups`` at a time.
-    private func lookUp(_ subjects: [MatchSubject]) async throws -> [String: SubjectResult] {
+    private func lookUp(_ subjects: [MatchSubject], progress: (@Sendable (Int, Int) -> Void)?) async throws -> [String: SubjectResult] {
         let memo = RequestMemo()
         // A warm re-run reads the first request of every lookup in one database read instead
         // of one read per lookup.
@@ -115,8 +117,10 @@ public final class TMDbMatcher: Sendable {
                 group.addTask { (s.key, try await self.lookUp(s, memo)) }
             }
             while next < min(options.concurrentLookups, subjects.count) { start() }
+            progress?(0, subjects.count)
             while let (key, r) = try await group.next() {
                 out[key] = r
+                progress?(out.count, subjects.count)
                 if next < subjects.count { start() }
             }
         }

@@ -1,0 +1,93 @@
+import Foundation
+import MWCore
+
+/// The model values of an export's ratings, watches and row references, shared by titles and
+/// episodes (docs/IMPORT.md "Into the library").
+enum RecordValues {
+    /// Every rating as given, exact duplicates (a Letterboxd rating repeated by each diary
+    /// entry of the same day) once, oldest first. A Trakt season rating, which the model has no
+    /// place for, is kept on the show with the source `trakt:season:N`.
+    static func ratings(_ ratings: [ForeignRating]) -> [OriginalRating] {
+        var out: [OriginalRating] = []
+        for r in ratings {
+            let d = r.date.map(ImportDates.model)
+            let scale: Double = r.scale == .tenPoint ? 10 : 5
+            let source = r.source.service.rawValue + (r.season.map { ":season:\($0)" } ?? "")
+            let o = OriginalRating(source: source, value: r.value, scale: scale, date: d?.date, datePrecision: d?.precision)
+            if !out.contains(o) { out.append(o) }
+        }
+        return stableSorted(out) { $0.date }
+    }
+
+    /// The rating that sets likedStatus: the latest dated one of the title itself (not a
+    /// season's), else the last one read.
+    static func current(_ ratings: [ForeignRating]) -> ForeignRating? {
+        let own = ratings.filter { $0.season == nil }
+        return own.filter { $0.date != nil }.max { $0.date! < $1.date! } ?? own.last
+    }
+
+    /// Every watch as a viewing, oldest first, undated ones last. An event standing for several
+    /// plays (a TV Time rewatch count) gives one viewing per play: the first dated, the others
+    /// undated rewatches. Watched marks carrying a play count (Trakt's watched-* summaries)
+    /// give viewings only when the same service recorded no dated watch of the record.
+    static func viewings(_ watches: [WatchEvent], marks: [ForeignMark]) -> [Viewing] {
+        var out: [Viewing] = []
+        for w in watches {
+            let d = w.date.map(ImportDates.model)
+            out.append(Viewing(date: d?.date, precision: d?.precision ?? .day, rewatch: w.rewatch, source: w.source.service.rawValue))
+            for _ in 1..<max(1, w.plays) { out.append(Viewing(date: nil, precision: .day, rewatch: true, source: w.source.service.rawValue)) }
+        }
+        let watchedBy = Set(watches.map(\.source.service))
+        for m in marks where m.kind == .watched && !watchedBy.contains(m.source.service) && !isEpisodeCount(m) {
+            guard let n = m.count, n > 0 else { continue }
+            let d = m.date.map(ImportDates.model)
+            out.append(Viewing(date: d?.date, precision: d?.precision ?? .day, rewatch: false, source: m.source.service.rawValue))
+            for _ in 1..<n { out.append(Viewing(date: nil, precision: .day, rewatch: true, source: m.source.service.rawValue)) }
+        }
+        return stableSorted(out) { $0.date }
+    }
+
+    /// TV Time's "episodes seen" count on a show: not a watch of the show.
+    static func isEpisodeCount(_ m: ForeignMark) -> Bool { m.detail == "episodes seen" }
+
+    /// Watched, and when: the latest viewing date, else the latest date of a watched mark.
+    static func watched(_ viewings: [Viewing], marks: [ForeignMark]) -> (Bool, Date?) {
+        let watchedMarks = marks.filter { $0.kind == .watched && !isEpisodeCount($0) }
+        let watched = !viewings.isEmpty || !watchedMarks.isEmpty
+        let date = viewings.compactMap(\.date).max() ?? watchedMarks.compactMap { ImportDates.date($0.date) }.max()
+        return (watched, date)
+    }
+
+    /// The record's sources, each once, in reading order.
+    static func sources(_ refs: [SourceRef]) -> [RecordSource] {
+        var out: [RecordSource] = []
+        for r in refs {
+            let s = RecordSource(service: r.service.rawValue, file: r.file, row: r.line ?? r.row, uri: r.uri)
+            if !out.contains(s) { out.append(s) }
+        }
+        return out
+    }
+
+    /// Every date the items carry (watched, logged, rated, marked, reviewed, added to a list).
+    static func dates(_ items: [ForeignItem]) -> [ForeignDate] {
+        var out: [ForeignDate] = []
+        for i in items {
+            for w in i.watches { out += [w.date, w.loggedDate].compactMap { $0 } }
+            out += i.ratings.compactMap(\.date) + i.marks.compactMap(\.date) + i.reviews.compactMap(\.date)
+            out += i.reviews.compactMap(\.watchedDate) + i.lists.compactMap(\.addedAt) + i.emotions.compactMap(\.date)
+        }
+        return out
+    }
+
+    /// Sorted by `date` (nil last), ties in the given order.
+    static func stableSorted<T>(_ xs: [T], by date: (T) -> Date?) -> [T] {
+        xs.enumerated().sorted { a, b in
+            switch (date(a.element), date(b.element)) {
+            case let (x?, y?) where x != y: return x < y
+            case (_?, nil): return true
+            case (nil, _?): return false
+            default: return a.offset < b.offset
+            }
+        }.map(\.element)
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import MWCore
+
+/// Everything an import knows about one TMDb title (one `tmdbId` + media type), gathered from
+/// every item matched to it — several rows, files, exports and services fold into one title.
+struct TitleDraft {
+    let tmdbId: Int64
+    let mediaType: MediaType
+    let id: String
+    /// Items that are the title itself (a film's or a show's rows), in reading order.
+    var items: [ForeignItem] = []
+    /// Episode items of this show that became episodes (their dates count for the show's dateAdded).
+    var episodeItems: [ForeignItem] = []
+    /// Episode items without season or number: their watches, ratings and reviews are kept on the show.
+    var looseEpisodes: [ForeignItem] = []
+    /// What the matcher answered for each item, in the same order as they were added.
+    var matches: [TMDbMatch] = []
+
+    init(tmdbId: Int64, mediaType: MediaType) {
+        self.tmdbId = tmdbId
+        self.mediaType = mediaType
+        id = ImportIDs.title(mediaType, tmdbId)
+    }
+
+    /// Title-level records: the title's own items, and loose episodes kept on the show.
+    var own: [ForeignItem] { items + looseEpisodes }
+
+    /// The title record.
+    func title(_ options: ImportBuildOptions) -> Title {
+        let marks = items.flatMap(\.marks)
+        let viewings = RecordValues.viewings(own.flatMap(\.watches), marks: marks)
+        let (watched, watchedDate) = RecordValues.watched(viewings, marks: marks)
+        let dates = RecordValues.dates(items + episodeItems + looseEpisodes).map { ImportDates.model($0).date }
+        var t = Title(id: id, tmdbId: tmdbId, mediaType: mediaType, metadata: metadata(options),
+                      watched: watched, watchedDate: watchedDate, likedStatus: liked(options.profile),
+                      dateAdded: dates.min() ?? options.now)
+        t.viewings = viewings
+        t.ratings = RecordValues.ratings(own.flatMap(\.ratings))
+        var tags: [String] = []
+        // Episodes have no tags in the model: an episode's tags are kept on its show.
+        for i in own + episodeItems { Values.union(&tags, i.tags); for w in i.watches { Values.union(&tags, w.tags) } }
+        t.tags = tags
+        var refs = own.flatMap(\.sources)
+        // A show known only from its episodes names the first episode row it came from.
+        if refs.isEmpty, let first = episodeItems.first { refs = [first.source] }
+        t.sources = RecordValues.sources(refs)
+        return t
+    }
+
+    /// likedStatus: a heart or a favourite (the user's own "liked") → 1; else the current
+    /// rating through the profile; else the latest TV Time emotion that says something; else 0.
+    func liked(_ profile: LikedProfile) -> Int {
+        if items.contains(where: { $0.isLiked || $0.has(.favorite) }) { return 1 }
+        if let r = RecordValues.current(items.flatMap(\.ratings)) {
+            return profile.status(value: r.value, scale: r.scale == .tenPoint ? 10 : 5)
+        }
+        let emotions = RecordValues.stableSorted(items.flatMap(\.emotions)) { ImportDates.date($0.date) }
+        return emotions.compactMap { LikedProfile.emotion($0.value) }.last ?? 0
+    }
+
+    /// TMDb's title and year when the matcher saw them; with ``ImportBuildOptions/fillMetadata``
+    /// the export's own title and year otherwise; else nil (stripped, for `hydrate`).
+    func metadata(_ options: ImportBuildOptions) -> TitleMetadata? {
+        let seen = matches.first { $0.title.map { !$0.trimmingCharacters(in: .whitespaces).isEmpty } == true && $0.year != nil }
+        let imdb = matches.contains { $0.method == .imdb } ? own.lazy.compactMap(\.ids.imdb).first : nil
+        if let seen {
+            return TitleMetadata(title: seen.title!, originalTitle: seen.originalTitle, imdbId: imdb, year: seen.year!, posterPath: seen.posterPath)
+        }
+        guard options.fillMetadata else { return nil }
+        let any = matches.first { $0.title != nil }
+        let fileTitle = items.lazy.compactMap { Values.text($0.title) }.first
+            ?? (episodeItems + looseEpisodes).lazy.compactMap { Values.text($0.episode?.showTitle) }.first
+        let fileYear = items.lazy.compactMap(\.year).first ?? (episodeItems + looseEpisodes).lazy.compactMap { $0.episode?.showYear }.first
+        return TitleMetadata(title: any?.title ?? fileTitle ?? "\(mediaType.rawValue) \(tmdbId)", originalTitle: any?.originalTitle,
+                             imdbId: imdb, year: any?.year ?? fileYear ?? 0, posterPath: any?.posterPath)
+    }
+}
+
+/// One episode of an imported show, by season and number, from every item naming it.
+struct EpisodeDraft {
+    let showTmdbId: Int64
+    let showId: String
+    let season: Int
+    let number: Int
+    var items: [ForeignItem] = []
+
+    var id: String { ImportIDs.episode(show: showTmdbId, season: season, number: number) }
+
+    /// The episode record. The TMDb episode ID stays nil: exports number episodes as TVDB
+    /// does, and `hydrate` finds the TMDb episode.
+    func episode(_ options: ImportBuildOptions) -> Episode {
+        let marks = items.flatMap(\.marks)
+        let viewings = RecordValues.viewings(items.flatMap(\.watches), marks: marks)
+        let (watched, watchedDate) = RecordValues.watched(viewings, marks: marks)
+        var e = Episode(id: id, showId: showId, seasonNumber: season, episodeNumber: number, metadata: nil,
+                        watched: watched, watchedDate: watchedDate)
+        if options.fillMetadata {
+            let name = items.lazy.compactMap { Values.text($0.episode?.episodeTitle) }.first ?? e.episodeCode
+            e.metadata = EpisodeMetadata(name: name)
+        }
+        e.viewings = viewings
+        e.ratings = RecordValues.ratings(items.flatMap(\.ratings))
+        e.sources = RecordValues.sources(items.flatMap(\.sources))
+        return e
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import MWCore
+import MWImport
+
+/// Everything `mwkit import` is asked to do (docs/IMPORT.md "The command").
+public struct ImportJobOptions: Sendable {
+    /// Export ZIPs, folders, single files.
+    public var sources: [URL]
+    public var from: ImportSource = .auto
+    /// The backup to write; nil only with ``dryRun`` or when only ``database`` is wanted.
+    public var output: URL?
+    public var format: FormatDescriptor = .mediawatchV1
+    public var writeOptions = WriteOptions()
+    /// `--review FILE`: the review CSV to write.
+    public var reviewFile: URL?
+    /// `--overrides FILE`: a review file with decisions, read back.
+    public var overridesFile: URL?
+    /// TMDb client settings (credentials as `hydrate` gets them, cache, `--offline`, base URL).
+    public var tmdb = TMDbSetup()
+    public var build = ImportBuildOptions()
+    /// Read Letterboxd's `deleted/` and `orphaned/` folders too.
+    public var includeDeleted = false
+    /// Print what would be imported; write nothing, ask only the TMDb cache.
+    public var dryRun = false
+    /// Rows left in review make the run fail (exit 1).
+    public var strict = false
+    /// `--db`: merge the import into this library database too (as `restore --strategy merge`).
+    public var database: URL?
+
+    public init(sources: [URL]) { self.sources = sources }
+
+    /// The first problem with these options, as a usage message; nil when they are usable.
+    public var usageProblem: String? {
+        if sources.isEmpty { return "give at least one SOURCE: an export ZIP, the folder it unpacks to, or its files" }
+        if output == nil && database == nil && !dryRun { return "give -o OUT (or --db, or --dry-run)" }
+        if let p = build.profile.problem { return p }
+        if build.watchedListName.trimmingCharacters(in: .whitespaces).isEmpty || build.watchedListName.unicodeScalars.count > 100 {
+            return "--watched-list must be a list name of 1–100 characters"
+        }
+        if let o = output, sources.contains(where: { $0.standardizedFileURL.path == o.standardizedFileURL.path }) {
+            return "the output \(o.path) is one of the sources; mwkit never modifies its input"
+        }
+        return tmdb.usageProblem
+    }
+}

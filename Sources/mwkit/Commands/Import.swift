@@ -1,0 +1,173 @@
+import ArgumentParser
+import Foundation
+import MWCore
+import MWImport
+import MWJobs
+import MWStore
+
+/// `mwkit import SOURCE… -o OUT`: third-party exports (Letterboxd, IMDb, Trakt, TV Time) into
+/// a MediaWatch backup, matched to TMDb. The work is ``ImportJob``'s; this parses and prints.
+struct Import: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Import Letterboxd, IMDb, Trakt and TV Time exports into a MediaWatch backup.",
+        discussion: """
+        SOURCE is what you have: the export ZIP as downloaded, the folder it unpacks to, or single files; \
+        several combine into one library (duplicates folded by TMDb ID). Each file's service and role are \
+        detected from its content. Items are matched to TMDb: an ID in the file, else IMDb/TVDB IDs through \
+        /find, else a search accepted only for a clear winner; the rest wait in the review file (--review). \
+        Write a TMDb ID or `ignore` in its decision column and pass it back with --overrides.
+
+        Credentials as for hydrate: TMDB_API_KEY or TMDB_ACCESS_TOKEN, or $XDG_CONFIG_HOME/mwkit/tmdb.json; \
+        never printed. Answers are cached ($XDG_CACHE_HOME/mwkit/tmdb-cache.sqlite): a re-run sends no request. \
+        --offline and --dry-run use only the cache and need no credentials.
+
+        The output is a normal backup (v1 by default, which the app restores as-is; v2 keeps every rating, \
+        watch, tag and source reference). --db [PATH] also merges it into the library database as \
+        `restore --strategy merge` does (bare --db: the default database). Re-importing the same export \
+        gives the same ids and changes nothing. See docs/IMPORT.md.
+
+        Exit codes: 0 every row imported or placed in the review file; 1 some rows malformed or not imported \
+        (each listed with file:line and why; the output still holds every good row), or with --strict rows \
+        left in review; 2 unreadable input, usage error, or TMDb credentials refused (nothing written).
+        """)
+
+    @Argument(help: "Export ZIPs, folders or files.")
+    var sources: [String] = []
+
+    @Option(name: .shortAndLong, help: "The backup to write.")
+    var output: String?
+
+    @Option(help: "Output format: mediawatch-v1 (default), mediawatch-v2, mediawatch-zip.")
+    var to: WritableFormat = WritableFormat(.mediawatchV1)
+
+    @Option(help: "Read only this service's files (default: auto, every service detected from content).")
+    var from: ImportSource = .auto
+
+    @Option(help: "Write the items not matched with certainty to this CSV, with candidates and an empty decision column.")
+    var review: String?
+
+    @Option(help: "A review file with decisions (a TMDb ID or `ignore` per row); decisions win over everything.")
+    var overrides: String?
+
+    @Flag(help: "No network: match from IDs in the files, the cache and --overrides; the rest go to review.")
+    var offline = false
+
+    @Option(help: "The list for titles in no other list (watched, rated or reviewed only).")
+    var watchedList = "Watched"
+
+    @Option(help: "Ratings at or above this many points out of 10 are liked (a 5-star rating counts double).")
+    var likedAt: Double = 8
+
+    @Option(help: "Ratings at or below this many points out of 10 are disliked.")
+    var dislikedAt: Double = 4
+
+    @Flag(help: "Also read Letterboxd's deleted/ and orphaned/ folders.")
+    var includeDeleted = false
+
+    @Flag(help: "Print what would be imported; write nothing; ask TMDb only through the cache.")
+    var dryRun = false
+
+    @Flag(help: "Rows left in review make the exit code 1.")
+    var strict = false
+
+    @Option(help: "Summary format on standard output: text or json.")
+    var format: ImportSummaryFormat = .text
+
+    @Option(help: "TMDb API root (default: TMDB_BASE_URL or https://api.themoviedb.org/3).")
+    var tmdbBaseUrl: String?
+
+    @Option(help: "Response cache database (default: $XDG_CACHE_HOME/mwkit/tmdb-cache.sqlite).")
+    var cache: String?
+
+    @Option(help: "TMDb requests per second at most.")
+    var rate: Double = TMDbSetup().rate
+
+    @Option(name: .customLong("db"), help: ArgumentHelp("Also merge into the library database (bare --db: $MWKIT_DB, else the default location).", valueName: "path"))
+    var db: String?
+
+    /// A bare `--db`, as ``expandBareDB(_:)`` rewrites it.
+    @Flag(name: .customLong("db-default"), help: .hidden)
+    var dbDefault = false
+
+    @Flag(inversion: .prefixedNo, help: "Pretty-print JSON (default: v1 compact like the app, v2 pretty).")
+    var pretty: Bool?
+
+    @OptionGroup var reporting: ReportingOptions
+
+    var options: ImportJobOptions {
+        var o = ImportJobOptions(sources: sources.map { URL(fileURLWithPath: $0) })
+        o.from = from
+        o.output = output.map { URL(fileURLWithPath: $0) }
+        o.format = to.descriptor
+        o.writeOptions = WriteOptions(pretty: pretty)
+        o.reviewFile = review.map { URL(fileURLWithPath: $0) }
+        o.overridesFile = overrides.map { URL(fileURLWithPath: $0) }
+        o.tmdb.offline = offline
+        o.tmdb.baseURL = tmdbBaseUrl
+        o.tmdb.cachePath = cache
+        o.tmdb.rate = rate
+        o.build.watchedListName = watchedList
+        o.build.profile = LikedProfile(likedAt: likedAt, dislikedAt: dislikedAt)
+        o.includeDeleted = includeDeleted
+        o.dryRun = dryRun
+        o.strict = strict
+        if let db { o.database = URL(fileURLWithPath: db) } else if dbDefault { o.database = StoreLocation.defaultURL() }
+        return o
+    }
+
+    func validate() throws {
+        if output == "-" { throw ValidationError("-o must name a file: the summary uses standard output") }
+        if let p = options.usageProblem { throw ValidationError(p) }
+    }
+
+    func run() async throws {
+        // Temporary files a killed earlier run left beside the outputs go.
+        for path in [output, review].compactMap({ $0 }) { AtomicFile.removeStaleTemporaries(beside: URL(fileURLWithPath: path)) }
+        let progress = ProgressDisplay()
+        let report: ImportReport
+        do {
+            report = try await ImportJob.run(options) { done, total in progress.update("matching", done: done, total: total) }.report
+        } catch {
+            progress.finish()
+            throw CLIExit.from(error)
+        }
+        progress.finish()
+        reporting.report(report.diagnostics, path: sources.count == 1 ? sources[0] : "import")
+        print(format == .json ? try report.json() : report.text(), terminator: "")
+        if report.exitCode != 0 { throw ExitCode(report.exitCode) }
+    }
+
+    /// `--db` may come without a path (the default database). swift-argument-parser options
+    /// always take a value, so a bare `--db` becomes `--db-default` before parsing: it is bare when
+    /// nothing follows, an option follows, or what follows is an existing file or folder that
+    /// is not an SQLite database (a SOURCE). `--db=PATH` is always a path.
+    static func expandBareDB(_ args: [String]) -> [String] {
+        var out: [String] = []
+        var i = 0
+        while i < args.count {
+            let a = args[i]
+            out.append(a)
+            if a == "--db" {
+                let next = i + 1 < args.count ? args[i + 1] : nil
+                if next == nil || next!.hasPrefix("-") || (FileManager.default.fileExists(atPath: next!) && !isSQLite(next!)) {
+                    out[out.count - 1] = "--db-default"
+                }
+            }
+            i += 1
+        }
+        return out
+    }
+
+    private static func isSQLite(_ path: String) -> Bool {
+        guard let h = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? h.close() }
+        return (try? h.read(upToCount: 16)) == Data("SQLite format 3\0".utf8)
+    }
+}
+
+/// `--format` of `mwkit import`.
+enum ImportSummaryFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+}
+
+extension ImportSource: ExpressibleByArgument {}
