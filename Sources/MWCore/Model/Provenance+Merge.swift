@@ -5,13 +5,17 @@ import Foundation
 /// `restore --strategy merge` folds a backup into the library with the same rules, so that
 /// importing or restoring the same data twice changes nothing.
 ///
-/// * Viewings, tags and record sources are sets: the union keeps the existing ones, in order,
-///   then appends each incoming one not already there. A viewing is identified by all it holds
-///   (date, precision, rewatch, source); two alike are the same watch.
-/// * Ratings are kept one per source. An incoming rating from a source already rated replaces
-///   the existing one only when it differs and is newer: it has a date, and the existing one
-///   has none or an earlier one. An undated or equally dated different rating leaves the
-///   existing one (as merge keeps the database's side on a tie).
+/// * Tags and record sources are sets: the union keeps the existing ones, in order, then
+///   appends each incoming one not already there.
+/// * Viewings are a multiset: two alike (date, precision, rewatch, source) can be two watches
+///   (a film played three times without dates is three undated viewings), so the union keeps,
+///   of each distinct viewing, as many as the side that has more — merging the same data again
+///   adds nothing, and no play is lost.
+/// * Ratings are kept per source and date: every rating the user gave (a Letterboxd diary entry
+///   rated 5, the film re-rated 4.5 a year later) stays, the newest dated one being the
+///   source's current rating. A record holds one rating per (source, date); an incoming rating
+///   with a (source, date) already there replaces it only when it differs and is newer (never,
+///   for equal dates: merge keeps the database's side on a tie).
 public enum ProvenanceMerge {
     /// `existing`, then each element of `incoming` that neither `existing` nor an earlier
     /// incoming element has; and those added, in order.
@@ -27,7 +31,23 @@ public enum ProvenanceMerge {
         return (merged, added)
     }
 
-    /// Whether `incoming` (same source) replaces `existing`: different, dated, and newer.
+    /// Of each distinct element, as many as the side with more has: `existing` in order, then
+    /// the extra copies `incoming` brings; and those added, in order.
+    public static func unionCounted<T: Hashable>(_ existing: [T], _ incoming: [T]) -> (merged: [T], added: [T]) {
+        guard !incoming.isEmpty else { return (existing, []) }
+        var have: [T: Int] = [:]
+        for x in existing { have[x, default: 0] += 1 }
+        var merged = existing
+        var added: [T] = []
+        for x in incoming {
+            if let n = have[x], n > 0 { have[x] = n - 1; continue }
+            merged.append(x)
+            added.append(x)
+        }
+        return (merged, added)
+    }
+
+    /// Whether `incoming` (same source and date) replaces `existing`: different, dated, and newer.
     public static func replaces(_ existing: OriginalRating, with incoming: OriginalRating) -> Bool {
         guard existing != incoming, let new = incoming.date else { return false }
         guard let old = existing.date else { return true }
@@ -47,11 +67,11 @@ public enum ProvenanceMerge {
         }
     }
 
-    /// Ratings per source by the rule above.
+    /// Ratings per (source, date) by the rule above.
     public static func ratings(_ existing: [OriginalRating], _ incoming: [OriginalRating]) -> RatingMerge {
         var out = RatingMerge(merged: existing, added: [], replaced: [])
         for r in incoming {
-            if let i = out.merged.firstIndex(where: { $0.source == r.source }) {
+            if let i = out.merged.firstIndex(where: { $0.source == r.source && $0.date == r.date }) {
                 if replaces(out.merged[i], with: r) {
                     out.replaced.append(.init(old: out.merged[i], new: r))
                     out.merged[i] = r

@@ -30,7 +30,7 @@ public enum ProvenanceRules {
     }
 
     private static func ratings(_ rs: [OriginalRating], _ p: String, _ out: inout [Diagnostic]) {
-        var seen: Set<String> = []
+        var seen: Set<RatingKey> = []
         for (j, r) in rs.enumerated() {
             if !(r.scale > 0) || !(0...r.scale).contains(r.value) {
                 out.append(.error(.ratingRange, "rating \(DateCoding.jsonNumber(r.value)) of \(DateCoding.jsonNumber(r.scale)) is outside 0…scale", pointer: "\(p)/ratings/\(j)/value"))
@@ -38,20 +38,17 @@ public enum ProvenanceRules {
             if r.datePrecision == .day, let d = r.date, !DayDate.isDay(d) {
                 out.append(.error(.dayNotMidnight, "date has precision day but is not a day", pointer: "\(p)/ratings/\(j)/date"))
             }
-            if !seen.insert(r.source).inserted {
-                out.append(.error(.provenanceDuplicate, "a second rating from \(quoted(r.source))", pointer: "\(p)/ratings/\(j)/source"))
+            if !seen.insert(RatingKey(source: r.source, date: r.date)).inserted {
+                out.append(.error(.provenanceDuplicate, "a second rating from \(quoted(r.source)) with the same date", pointer: "\(p)/ratings/\(j)/source"))
             }
         }
     }
 
     private static func viewings(_ vs: [Viewing], _ p: String, _ out: inout [Diagnostic]) {
-        var seen: Set<Viewing> = []
+        // Alike viewings are separate watches (ProvenanceMerge): no duplicate check.
         for (j, v) in vs.enumerated() {
             if v.precision == .day, let d = v.date, !DayDate.isDay(d) {
                 out.append(.error(.dayNotMidnight, "date has precision day but is not a day", pointer: "\(p)/viewings/\(j)/date"))
-            }
-            if !seen.insert(v).inserted {
-                out.append(.error(.provenanceDuplicate, "the same viewing twice", pointer: "\(p)/viewings/\(j)"))
             }
         }
     }
@@ -62,4 +59,10 @@ public enum ProvenanceRules {
             out.append(.error(.provenanceDuplicate, "the same source twice", pointer: "\(p)/sources/\(j)"))
         }
     }
+}
+
+/// What identifies a rating within its record: its source and date (ProvenanceMerge).
+struct RatingKey: Hashable {
+    var source: String
+    var date: Date?
 }

@@ -5,7 +5,9 @@ import MWCore
 /// episodes (docs/IMPORT.md "Into the library").
 enum RecordValues {
     /// Every rating as given, exact duplicates (a Letterboxd rating repeated by each diary
-    /// entry of the same day) once, oldest first. A Trakt season rating, which the model has no
+    /// entry of the same day) once, oldest first; of two different ratings from one source on
+    /// one date (re-rated the same day) the one read last, as the model keeps one per source and
+    /// date (ProvenanceMerge). A Trakt season rating, which the model has no
     /// place for, is kept on the show with the source `trakt:season:N`.
     static func ratings(_ ratings: [ForeignRating]) -> [OriginalRating] {
         var out: [OriginalRating] = []
@@ -14,7 +16,7 @@ enum RecordValues {
             let scale: Double = r.scale == .tenPoint ? 10 : 5
             let source = r.source.service.rawValue + (r.season.map { ":season:\($0)" } ?? "")
             let o = OriginalRating(source: source, value: r.value, scale: scale, date: d?.date, datePrecision: d?.precision)
-            if !out.contains(o) { out.append(o) }
+            if let i = out.firstIndex(where: { $0.source == o.source && $0.date == o.date }) { out[i] = o } else { out.append(o) }
         }
         return stableSorted(out) { $0.date }
     }
@@ -54,7 +56,7 @@ enum RecordValues {
     static func watched(_ viewings: [Viewing], marks: [ForeignMark]) -> (Bool, Date?) {
         let watchedMarks = marks.filter { $0.kind == .watched && !isEpisodeCount($0) }
         let watched = !viewings.isEmpty || !watchedMarks.isEmpty
-        let date = viewings.compactMap(\.date).max() ?? watchedMarks.compactMap { ImportDates.date($0.date) }.max()
+        let date = viewings.compactMap(\.watchedDate).max() ?? watchedMarks.compactMap { ImportDates.date($0.date) }.max()
         return (watched, date)
     }
 

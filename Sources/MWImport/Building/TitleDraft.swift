@@ -30,7 +30,7 @@ struct TitleDraft {
         let marks = items.flatMap(\.marks)
         let viewings = RecordValues.viewings(own.flatMap(\.watches), marks: marks)
         let (watched, watchedDate) = RecordValues.watched(viewings, marks: marks)
-        let dates = RecordValues.dates(items + episodeItems + looseEpisodes).map { ImportDates.model($0).date }
+        let dates = RecordValues.dates(items + episodeItems + looseEpisodes).compactMap { ImportDates.date($0) }
         var t = Title(id: id, tmdbId: tmdbId, mediaType: mediaType, metadata: metadata(options),
                       watched: watched, watchedDate: watchedDate, likedStatus: liked(options.profile),
                       dateAdded: dates.min() ?? options.now)

@@ -21,8 +21,8 @@ enum ServiceCSV {
         return Array(data) + Array("\r\n".utf8)
     }
 
-    /// The calendar day `YYYY-MM-DD` of a date: a day-precision value (stored at 12:00 UTC)
-    /// gives its own day; an instant gives its UTC day, so the output does not depend on the
+    /// The calendar day `YYYY-MM-DD` of a date: a day-precision value (its 00:00 UTC, or the
+    /// 11:00 UTC v1 instant of the day, docs/FORMAT.md#days) gives its own day; an instant gives its UTC day, so the output does not depend on the
     /// machine's time zone.
     static func day(_ date: Date) -> String { String(DateCoding.formatRFC3339(date).prefix(10)) }
 

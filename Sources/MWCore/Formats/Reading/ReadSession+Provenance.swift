@@ -4,7 +4,8 @@ import Foundation
 /// `sources` and a title's `tags`, each checked where it is read, with the element's pointer
 /// (`/titles/3/viewings/0/date`): types and required keys, a rating within 0…scale
 /// (`rating-range`), a known precision (`date-precision-unknown`), a day that is a day
-/// (`day-not-midnight`), no element twice (`provenance-duplicate`; ratings: no source twice).
+/// (`day-not-midnight`), no tag or source twice and no two ratings of one source and date
+/// (`provenance-duplicate`); alike viewings are separate watches.
 /// Only a v3 reader's key tables let these keys through, so v1 and v2 files never get here.
 extension ReadSession {
     static let ratingKeys = KeyTable(["source", "value", "scale", "date", "datePrecision"])
@@ -12,7 +13,7 @@ extension ReadSession {
     static let sourceKeys = KeyTable(["service", "file", "row", "uri"])
 
     mutating func readRatings(_ name: String, into out: inout [OriginalRating]) throws {
-        var sources: Set<String> = []
+        var keys: Set<RatingKey> = []
         try readObjects(name, "a rating object") { r, start in
             var source: String?, value: Double?, scale: Double?, date: Date?, precision: DatePrecision?
             var dateOffset = start, valueOffset = start, sourceOffset = start
@@ -33,15 +34,14 @@ extension ReadSession {
                         field: "value", offset: valueOffset)
             }
             r.checkDay(date, precision, offset: dateOffset)
-            if !sources.insert(source).inserted {
-                r.error(.provenanceDuplicate, "a second rating from \(quoted(source)): a record keeps one rating per source", field: "source", offset: sourceOffset)
+            if !keys.insert(RatingKey(source: source, date: date)).inserted {
+                r.error(.provenanceDuplicate, "a second rating from \(quoted(source)) with the same date: a record keeps one rating per source and date", field: "source", offset: sourceOffset)
             }
             out.append(OriginalRating(source: source, value: value, scale: scale, date: date, datePrecision: precision))
         }
     }
 
     mutating func readViewings(_ name: String, into out: inout [Viewing]) throws {
-        var seenViewings: Set<Viewing> = []
         try readObjects(name, "a viewing object") { r, start in
             var date: Date?, precision: DatePrecision?, rewatch: Bool?, source: String?
             var dateOffset = start
@@ -57,11 +57,7 @@ extension ReadSession {
             guard r.requireKeys(seen, ["precision", "rewatch"], ReadSession.viewingKeys, at: start),
                   let precision, let rewatch else { return }
             r.checkDay(date, precision, offset: dateOffset)
-            let viewing = Viewing(date: date, precision: precision, rewatch: rewatch, source: source)
-            if !seenViewings.insert(viewing).inserted {
-                r.error(.provenanceDuplicate, "the same viewing twice (date, precision, rewatch and source alike)", field: nil, offset: start)
-            }
-            out.append(viewing)
+            out.append(Viewing(date: date, precision: precision, rewatch: rewatch, source: source))
         }
     }
 

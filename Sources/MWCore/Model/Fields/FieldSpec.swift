@@ -57,7 +57,7 @@ public enum ValueKind: Sendable, Equatable {
     case titleIds
     /// v2: a list's members as an array of ``ListItem`` objects.
     case items
-    /// formatVersion 3: an array of ``OriginalRating`` objects (at most one per source).
+    /// formatVersion 3: an array of ``OriginalRating`` objects (at most one per source and date).
     case ratings
     /// formatVersion 3: an array of ``Viewing`` objects (no two alike).
     case viewings
