@@ -35,8 +35,13 @@ extension BookMerger {
         case .keep: incomingWins = false
         case .theirs: incomingWins = true
         case .newer:
-            let mine = [e.dateCompleted, e.dateStarted, e.dateAdded].compactMap { $0 }.max()
-            incomingWins = row.activity.map { a in mine.map { a > $0 } ?? true } ?? false
+            // Later activity wins; on a tie, the side holding more of the user's values (a
+            // row with a rating and a review over a bare shelf row of another edition).
+            let mine = [e.dateCompleted, e.dateStarted, e.dateAdded].compactMap { $0 }.max() ?? .distantPast
+            let theirs = row.activity ?? .distantPast
+            let mineFilled = [e.rating != nil, e.personalRating != nil, e.dateStarted != nil, e.dateCompleted != nil, e.notes != nil].filter { $0 }.count
+            let theirsFilled = [row.rating != nil, row.personalRating != nil, row.dateStarted != nil, row.dateCompleted != nil, row.notes != nil].filter { $0 }.count
+            incomingWins = theirs > mine || (theirs == mine && theirsFilled > mineFilled)
         }
         var notKept: [String] = []
         func pick<T: Equatable>(_ current: inout T?, _ new: T?, _ label: String, _ show: (T) -> String) {
