@@ -24,8 +24,17 @@ public enum BookImport {
     /// Importing the same files again into the result changes nothing. Never throws: every
     /// problem is a diagnostic and a summary line.
     public static func run(_ files: [BookFileRead], into existing: BookLibrary = BookLibrary(), options: BookImportOptions = BookImportOptions()) -> BookImportResult {
-        var merger = BookMerger(existing, options: options)
-        for row in BookIdentity.canonicalOrder(files.flatMap(\.rows)) { merger.add(row) }
+        // First the import on its own: its rows fold into works among themselves, the latest
+        // activity winning inside one entry.
+        var merger = BookMerger(BookLibrary(), options: options)
+        var groups: [String: [(BookRow, String)]] = [:]
+        for row in BookIdentity.canonicalOrder(files.flatMap(\.rows)) {
+            let (work, editions) = merger.add([row])
+            groups[work, default: []].append((row, editions[0]))
+        }
+        if !existing.works.isEmpty || !existing.entries.isEmpty || !existing.authors.isEmpty {
+            merger = mergeInto(existing, merger, groups, options)
+        }
         var summaries: [BookFileSummary] = []
         var seen = Set<String>()
         for f in files where seen.insert(f.file).inserted {
@@ -49,5 +58,26 @@ public enum BookImport {
         }
         let review = merger.review.sorted { ($0.file, $0.line, $0.key) < ($1.file, $1.line, $1.key) }
         return BookImportResult(library: merger.lib, files: summaries, review: review, diagnostics: diagnostics)
+    }
+
+    /// Then each work of the import, with its rows and folded entry, into the existing
+    /// library, the policy deciding between the entry there and the import's. Done per work,
+    /// not per row, so importing the same files again changes nothing under any policy.
+    static func mergeInto(_ existing: BookLibrary, _ first: BookMerger, _ groups: [String: [(BookRow, String)]],
+                          _ options: BookImportOptions) -> BookMerger {
+        var m = BookMerger(existing, options: options)
+        m.review = first.review
+        m.diagnostics = first.diagnostics
+        for work in first.lib.works {
+            guard let members = groups[work.id], !members.isEmpty else { continue }
+            let entry = first.lib.entries.first { $0.workId == work.id }
+            let entryRow = members.firstIndex { $0.1 == entry?.editionId } ?? 0
+            m.add(members.map(\.0), entry: entry.map { EntryValues($0, from: members[entryRow].0) }, entryRow: entryRow,
+                  pending: work.reviewStatus == .pending)
+        }
+        for (file, s) in first.summaries {
+            m.summaries[file, default: BookFileSummary(file: file, source: s.source, layout: nil)].sentToReview += s.sentToReview
+        }
+        return m
     }
 }

@@ -6,8 +6,8 @@ extension BookMerger {
     /// The model's limit on notes (seeds/001), reported — never enforced by cutting the user's text.
     static let notesLimit = 2000
 
-    /// Creates the work's entry from the row, or folds the row into the entry it has.
-    mutating func entry(for row: BookRow, work workId: String, edition editionId: String) {
+    /// Creates the work's entry from `row`'s values, or folds them into the entry it has.
+    mutating func entry(_ row: EntryValues, work workId: String, edition editionId: String) {
         if let i = entryIndex(workId) {
             fold(i, row, editionId: editionId)
             return
@@ -26,7 +26,7 @@ extension BookMerger {
     /// (the latest activity wins); an entry of the library merged into uses the options' policy.
     /// A rating or date not kept is reported (`books-import-entry-conflict`); differing notes
     /// are both kept; tags are unioned; the earliest date added stays.
-    private mutating func fold(_ i: Int, _ row: BookRow, editionId: String) {
+    private mutating func fold(_ i: Int, _ row: EntryValues, editionId: String) {
         var e = lib.entries[i]
         let before = e
         let policy = isCreated(e.id) ? .newer : options.onConflict
@@ -93,10 +93,38 @@ extension BookMerger {
         return incomingFirst ? b + "\n\n" + a : a + "\n\n" + b
     }
 
-    private mutating func checkNotes(_ notes: String?, _ row: BookRow) {
+    private mutating func checkNotes(_ notes: String?, _ row: EntryValues) {
         guard let n = notes?.count, n > Self.notesLimit else { return }
         diagnostics.append(.csv(.warning, .booksImportLongNote,
                                 "\(quoted(row.title)): notes of \(n) characters, over the model's \(Self.notesLimit); kept whole",
                                 file: row.file, line: row.line, row: row.row))
     }
+}
+
+/// The user's values for one entry: a row's, or an entry already folded from several rows.
+struct EntryValues {
+    var status: ReadingStatus
+    var rating: Int?
+    var personalRating: Double?
+    var notes: String?
+    var tags: [String]
+    var dateAdded: Date?
+    var dateStarted: Date?
+    var dateCompleted: Date?
+    /// Where they come from, for diagnostics.
+    var title: String, file: String, line: Int, row: Int
+
+    init(_ r: BookRow) {
+        status = r.status; rating = r.rating; personalRating = r.personalRating; notes = r.notes; tags = r.tags
+        dateAdded = r.dateAdded; dateStarted = r.dateStarted; dateCompleted = r.dateCompleted
+        title = r.title; file = r.file; line = r.line; row = r.row
+    }
+
+    init(_ e: LibraryEntry, from r: BookRow) {
+        self.init(r)
+        status = e.readingStatus; rating = e.rating; personalRating = e.personalRating; notes = e.notes; tags = e.tags
+        dateAdded = e.dateAdded; dateStarted = e.dateStarted; dateCompleted = e.dateCompleted
+    }
+
+    var activity: Date? { [dateCompleted, dateStarted, dateAdded].compactMap { $0 }.max() }
 }

@@ -80,30 +80,62 @@ struct BookMerger {
 
     // MARK: Rows
 
-    mutating func add(_ row: BookRow) {
-        var s = summaries[row.file] ?? BookFileSummary(file: row.file, source: row.source, layout: nil)
-        defer { summaries[row.file] = s }
-        let authorIds = row.authors.map { author($0, &s) }
-        let isbnKeys = row.isbnKeys
+    /// Adds the rows of one work (one row in a first pass; in a merge into an existing library,
+    /// the rows the first pass folded together). `entry` gives the user's values already
+    /// folded (nil: the rows' own values); `entryRow` is the row whose edition the entry
+    /// points at; `pending` carries an uncertain merge of the first pass. Returns the work's
+    /// id and each row's edition id.
+    @discardableResult
+    mutating func add(_ rows: [BookRow], entry given: EntryValues? = nil, entryRow: Int = 0, pending: Bool = false) -> (work: String, editions: [String]) {
+        guard let first = rows.first else { return ("", []) }
+        var authorIds: [[String]] = []
+        for row in rows {
+            var s = summary(row)
+            authorIds.append(row.authors.map { author($0, &s) })
+            summaries[row.file] = s
+        }
+        var isbnKeys: [String] = []
+        for row in rows { for k in row.isbnKeys where !isbnKeys.contains(k) { isbnKeys.append(k) } }
 
         var found: Int?
         for k in isbnKeys { if let e = editionByISBN[k] { found = workIndex[lib.editions[e].workId]; break } }
-        if found == nil { for k in BookIdentity.externalKeys(row) { if let w = workByExternal[k] { found = w; break } } }
-        if found == nil, let tk = BookIdentity.titleAuthorKey(row.title, row.authors.first), let w = workByTitle[tk]?.first {
-            found = titleMerge(row, into: w, isbnKeys: isbnKeys, &s)
+        if found == nil { for k in rows.flatMap(BookIdentity.externalKeys) { if let w = workByExternal[k] { found = w; break } } }
+        if found == nil, let tk = BookIdentity.titleAuthorKey(first.title, first.authors.first), let w = workByTitle[tk]?.first {
+            var s = summary(first)
+            found = titleMerge(first, into: w, isbnKeys: isbnKeys, &s)
+            summaries[first.file] = s
         }
-
         let w: Int
         if let found {
             w = found
-            s.merged += 1
-            enrich(w, row, authorIds)
+            enrich(w, first, authorIds[0])
         } else {
-            w = createWork(row, authorIds)
-            s.worksCreated += 1
+            w = createWork(first, authorIds[0])
         }
-        let e = edition(for: row, in: lib.works[w].id, isbnKeys: isbnKeys, &s)
-        entry(for: row, work: lib.works[w].id, edition: lib.editions[e].id)
+        if pending && lib.works[w].reviewStatus != .pending {
+            lib.works[w].reviewStatus = .pending
+            lib.works[w].lastModified = options.importDate
+        }
+        var editions: [String] = []
+        for (n, row) in rows.enumerated() {
+            var s = summary(row)
+            if n == 0 && found == nil { s.worksCreated += 1 } else { s.merged += 1 }
+            if n > 0 { enrich(w, row, authorIds[n]) }
+            let e = edition(for: row, in: lib.works[w].id, isbnKeys: row.isbnKeys, &s)
+            editions.append(lib.editions[e].id)
+            summaries[row.file] = s
+        }
+        let workId = lib.works[w].id
+        if let given {
+            entry(given, work: workId, edition: editions[min(entryRow, editions.count - 1)])
+        } else {
+            for (n, row) in rows.enumerated() { entry(EntryValues(row), work: workId, edition: editions[n]) }
+        }
+        return (workId, editions)
+    }
+
+    private func summary(_ row: BookRow) -> BookFileSummary {
+        summaries[row.file] ?? BookFileSummary(file: row.file, source: row.source, layout: nil)
     }
 
     /// A merge on title + primary author: taken unless the overrides say `separate`; when the
