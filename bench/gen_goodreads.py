@@ -8,7 +8,7 @@ currently-reading / custom shelves, multi-line reviews with <br/>, additional au
 series suffixes, like real exports. `--offset` shifts the book ids and ISBNs so two files
 overlap in part (a library and a later export of it).
 """
-import argparse, csv, random
+import argparse, csv, os, random
 
 HEADER = ["Book Id", "Title", "Author", "Author l-f", "Additional Authors", "ISBN", "ISBN13", "My Rating", "Average Rating",
           "Publisher", "Binding", "Number of Pages", "Year Published", "Original Publication Year", "Date Read", "Date Added",
@@ -38,6 +38,7 @@ def main():
     ap.add_argument("--offset", type=int, default=0)
     a = ap.parse_args()
     rnd = random.Random(a.seed)
+    os.makedirs(os.path.dirname(a.o) or ".", exist_ok=True)
     with open(a.o, "w", newline="", encoding="utf-8") as f:
         w = csv.writer(f, lineterminator="\n")
         w.writerow(HEADER)

@@ -7,7 +7,8 @@ import MWImport
 public enum ConflictPolicy: String, Sendable, Codable, CaseIterable {
     /// The existing entry's values stay; the import only fills what is empty.
     case keep
-    /// The side with the later activity (finished, started or added) wins; a tie keeps the existing.
+    /// The side with the later activity (finished, started or added) wins; on a tie, the side
+    /// with more values (rating, dates, notes), then the existing.
     case newer
     /// The import's values win wherever it has one.
     case theirs
