@@ -68,9 +68,10 @@ public enum BookImport {
         var m = BookMerger(existing, options: options)
         m.review = first.review
         m.diagnostics = first.diagnostics
+        let entries = Dictionary(first.lib.entries.map { ($0.workId, $0) }, uniquingKeysWith: { a, _ in a })
         for work in first.lib.works {
             guard let members = groups[work.id], !members.isEmpty else { continue }
-            let entry = first.lib.entries.first { $0.workId == work.id }
+            let entry = entries[work.id]
             let entryRow = members.firstIndex { $0.1 == entry?.editionId } ?? 0
             m.add(members.map(\.0), entry: entry.map { EntryValues($0, from: members[entryRow].0) }, entryRow: entryRow,
                   pending: work.reviewStatus == .pending)

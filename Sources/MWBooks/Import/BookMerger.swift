@@ -15,6 +15,7 @@ struct BookMerger {
     private var editionByISBN: [String: Int] = [:]
     private var editionsOfWork: [String: [Int]] = [:]
     private var authorByKey: [String: Int] = [:]
+    private var authorIndex: [String: Int] = [:]
     private var entryOfWork: [String: Int] = [:]
     /// Entries this import created: rows folding into them use `newer`, not the policy.
     private var createdEntries: Set<String> = []
@@ -27,6 +28,7 @@ struct BookMerger {
         self.options = options
         for (i, a) in lib.authors.enumerated() {
             usedIDs.insert(a.id)
+            if authorIndex[a.id] == nil { authorIndex[a.id] = i }
             let k = BookIdentity.authorKey(a.name)
             if !k.isEmpty && authorByKey[k] == nil { authorByKey[k] = i }
         }
@@ -49,7 +51,7 @@ struct BookMerger {
     private mutating func indexWork(_ i: Int) {
         let w = lib.works[i]
         for k in w.externalKeys where workByExternal[k] == nil { workByExternal[k] = i }
-        let primary = w.primaryAuthorId.flatMap { id in lib.authors.first { $0.id == id }?.name }
+        let primary = w.primaryAuthorId.flatMap { authorIndex[$0] }.map { lib.authors[$0].name }
         if let k = BookIdentity.titleAuthorKey(w.title, primary), !(workByTitle[k]?.contains(i) ?? false) {
             workByTitle[k, default: []].append(i)
         }
@@ -181,6 +183,7 @@ struct BookMerger {
         if !key.isEmpty, let i = authorByKey[key] { return lib.authors[i].id }
         let id = newID("author", key.isEmpty ? name : key)
         lib.authors.append(Author(id: id, name: name, dateCreated: options.importDate, lastModified: options.importDate))
+        authorIndex[id] = lib.authors.count - 1
         if !key.isEmpty { authorByKey[key] = lib.authors.count - 1 }
         s.authorsCreated += 1
         return id

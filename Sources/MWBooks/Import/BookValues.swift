@@ -119,14 +119,3 @@ enum BookValues {
     /// An unreadable value, as written.
     struct Bad: Error { var value: String; init(_ v: String) { value = v } }
 }
-
-extension CSVTable {
-    /// The trimmed value of the first of `names` the header has.
-    func books(_ row: CSVFile.Record, _ names: String...) -> String? {
-        for n in names where has(n) { return BookValues.text(value(row, n)) }
-        return nil
-    }
-
-    /// The first of `names` the header has (for diagnostics).
-    func firstColumn(_ names: String...) -> String? { names.first { has($0) } }
-}
