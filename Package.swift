@@ -36,8 +36,13 @@ let package = Package(
         .target(name: "MWFoundation", dependencies: [.product(name: "CSV", package: "CSV.swift")]),
         .target(name: "MWCore", dependencies: ["MWFoundation"]),
         // BooksTrack (seeds/001): the books model and its `bookstrack-backup` format, beside MWCore.
-        .target(name: "MWBooks", dependencies: ["MWFoundation", "MWCore"],
-                swiftSettings: [.swiftLanguageMode(.v6)]),
+        // MWImport: the film imports' title folding, foreign dates and import diagnostic codes,
+        // shared by the book readers; Crypto: SHA-256 for deterministic ids; CSV: the writers.
+        .target(name: "MWBooks", dependencies: [
+            "MWFoundation", "MWCore", "MWImport",
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "CSV", package: "CSV.swift"),
+        ], swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(name: "MWArchive", dependencies: [
             "MWCore", "CArchive",
             .product(name: "Crypto", package: "swift-crypto"),
@@ -80,7 +85,7 @@ let package = Package(
             .product(name: "FlyingFox", package: "FlyingFox"),
         ]),
         .testTarget(name: "MWBooksTests", dependencies: [
-            "MWBooks", "MWFoundation",
+            "MWBooks", "MWFoundation", "MWImport",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ], swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(name: "MWArchiveTests", dependencies: ["MWArchive", "MWCore"]),

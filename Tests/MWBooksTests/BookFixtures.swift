@@ -1,88 +1,100 @@
 import Foundation
+import MWFoundation
 @testable import MWBooks
 
-/// Paths, a library touching every attribute, and a process runner for the books tests.
+/// Our own export files (invented books and people), one per header generation and quirk.
 enum BookFixtures {
-    /// The repository root (this file is Tests/MWBooksTests/BookFixtures.swift).
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let samples = root.appendingPathComponent("Samples/books")
-    static let validSample = samples.appendingPathComponent("bookstrack-v1.json")
+    static let goodreads24Header = "Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies"
 
-    static func files(_ dir: String) -> [URL] {
-        let d = samples.appendingPathComponent(dir)
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: d.path)) ?? []
-        return names.filter { $0.hasSuffix(".json") }.sorted().map { d.appendingPathComponent($0) }
+    /// 2021–2026 layout. Line 2–3: two editions of one work whose ISBNs differ (a merge for
+    /// review); 4–5: a Kindle edition without ISBN and a paperback (a plain merge); 6–7: a
+    /// review with a line break inside its quotes; 8: no title (malformed, line 8); 9: a bad
+    /// date; 10: an ISBN-10 alone ending in X.
+    static let goodreads24 = goodreads24Header + #"""
+
+    1001,"The Lantern Road (Lantern, #1)",Mara Quill,"Quill, Mara",,"=""0306406152""","=""9780306406157""",5,4.10,Harbor Press,Hardcover,320,2019,2018,2023/03/14,2023/01/02,"read, favourites","read (#1), favourites (#1)",read,"Loved it.<br/><br/>Second paragraph.",,Private thought,1,0
+    1002,"The Lantern Road (Lantern, #1)",Mara Quill,"Quill, Mara",,"=""0141439513""","=""9780141439518""",4,4.10,Paper Co,Paperback,300,2020,2018,2021/06/01,2021/05/01,read,read (#2),read,,,,1,0
+    1003,Quiet Hours,Ines Varga,"Varga, Ines",Tomas Berg,"=""""","=""""",0,3.50,,Kindle Edition,210,2022,2022,,2024/02/10,"to-read-non-fiction","to-read-non-fiction (#1)",to-read-non-fiction,,,,0,0
+    1004,Quiet Hours,Ines Varga,"Varga, Ines",Tomas Berg,"=""1861972717""","=""9781861972712""",3,3.50,Field Books,Paperback,208,2022,2022,2024/03/01,2024/02/20,"read, book-club","read (#3), book-club (#1)",read,,,,1,0
+    1005,Deep Water Notes,Oskar Lind,"Lind, Oskar",,"=""123456789X""","=""9781234567897""",2,3.00,Tide,Paperback,150,2015,2015,,2022/09/09,wont-finish,wont-finish (#1),wont-finish,"Stopped at page 80.
+    Too slow.",,,0,0
+    1006,,Nobody,"Nobody",,"=""""","=""""",0,0.00,,,,,,,2022/01/01,to-read,to-read (#9),to-read,,,,0,0
+    1007,Salt and Iron,Petra Dahl,"Dahl, Petra",,"=""5550002221""","=""9785550002223""",0,3.90,North,Hardcover,400,2021,2021,,2023/13/45,to-read,to-read (#3),to-read,,,,0,0
+    1008,The Cold Shore,Aino Koski,"Koski, Aino",,"=""080442957X""","=""""",0,4.20,Lake,Mass Market Paperback,280,1999,1998,,2025/01/05,currently-reading,currently-reading (#1),currently-reading,,,,0,0
+
+    """#
+
+    /// Up to 2020: 31 columns (`Recommended For`, `Condition`, `BCID`…).
+    static let goodreads31 = #"""
+    Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Recommended For,Recommended By,Owned Copies,Original Purchase Date,Original Purchase Location,Condition,Condition Description,BCID
+    2001,Harbour Lights,Lena Sorell,"Sorell, Lena",,"=""5550003333""","=""9785550003336""",4,3.80,Quay,Paperback,250,2018,2017,2019/04/04,2019/03/01,read,read (#1),read,,,,2,my sister,,0,,,,,
+    2002,Winter Orchard,Jonas Ek,"Ek, Jonas",,"=""""","=""""",0,4.00,Quay,Hardcover,310,2019,2019,,2020/01/01,to-read,to-read (#1),to-read,,,,0,,,0,,,,,
+
+    """#
+
+    /// Since mid-2026: 23 columns, no `Average Rating`.
+    static let goodreads23 = #"""
+    Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies
+    3001,Glass Meadow,Rhea Moss,"Moss, Rhea",,"=""5550004445""","=""9785550004449""",5,Vale,Hardcover,280,2026,2026,2026/06/09,2026/06/01,2026,2026 (#1),read,Great<br/>book,,,1,0
+    3002,Paper Tides,Rhea Moss,"Moss, Rhea",,"=""""","=""""",0,Vale,Kindle Edition,190,2025,2025,,2026/05/05,to-read,to-read (#1),to-read,,,,0,0
+
+    """#
+
+    /// StoryGraph: a range of read dates, a half-star rating, an ASIN, moods and pace, a
+    /// did-not-finish, a paused, and a last row without status written with `""` empties.
+    static let storygraph = #"""
+    Title,Authors,Contributors,ISBN/UID,Format,Read Status,Date Added,Last Date Read,Dates Read,Read Count,Moods,Pace,Character- or Plot-Driven?,Strong Character Development?,Loveable Characters?,Diverse Characters?,Flawed Characters?,Star Rating,Review,Content Warnings,Content Warning Description,Tags,Owned?
+    The Lantern Road,Mara Quill,"",9780306406157,hardcover,read,2023/01/02,2025/04/21,2025/04/19-2025/04/21,1,"reflective, hopeful",medium,Character,Yes,,,,4.5,Good second time,"",,"comfort",No
+    Night Ferry,Sam Ortiz,"Lea Brun (Translator)",9785550005552,paperback,did-not-finish,2024/05/01,"","",0,"",,,,,,,,,"",,"",No
+    Long Winter,Sam Ortiz,"",9785550001110,digital,paused,2024/06/01,"","",0,"",,,,,,,,,"",,"",No
+    Echo Hall,Kim Rowe,"",B0084FWN26,audio,,"","","","","",,,,,,,,,"",,"abandoned",No
+
+    """#
+
+    /// LibraryThing CSV: CRLF, no final newline, `[…]` ISBNs, `|` secondary authors and subjects.
+    static let librarythingCSV = [
+        "Book ID,Title,Sort Character,Primary Author,Primary Author Role,Secondary Author,Secondary Author Role,Publication,Date,Review,Rating,Comment,Private Comment,Summary,Media,Physical Description,Weight,Height,Thickness,Length,Dimensions,Page Count,LCCN,Acquired,Date Started,Date Read,Barcode,BCID,Tags,Collections,Languages,Original Languages,LC Classification,ISBN,ISBNs,Subjects,Dewey Decimal,Dewey Wording,Other Call Number,Copies,Source,Entry Date,From Where,OCLC,Work id,Lending Patron,Lending Status,Lending Start,Lending End",
+        "90001,Tiled Roofs,1,\"Hale, Ruth\",,\"Moor, Ann|Pike, Ed\",,\"Brick Books (2001), Hardcover, 200 pages\",2001,,4.5,,,Tiled Roofs by Ruth Hale (2001),Hardcover,,,,,,,200 ,,,,2011-02-03,,,\"craft, houses\",\"Your library, Favorites\",,English,,[5550004445],\"[5550004445, 9785550004449]\",Roofs|Building,,,,1,amazon.com,2010-11-27,,,777001,,,,",
+        "90002,Small Engines,1,\"Gray, Otto\",,,,\"Gear (1999), Paperback\",1999,,,,,Small Engines by Otto Gray (1999),Paperback,,,,,,,96 ,,,,,,,,\"Your library, Currently reading\",,English,,[5550003333],[5550003333],Engines,,,,1,amazon.com,2011-01-08,,,777002,,,,",
+    ].joined(separator: "\r\n")
+
+    /// The older LibraryThing export: tab-separated UTF-16 (little endian, byte order mark).
+    static var librarythingTSV: [UInt8] {
+        let text = [
+            "book id\ttitle\t\"author (first, last)\"\t\"author (last, first)\"\tother authors\tpublication\tdate\tISBNs\tseries\tsource\tlanguage 1\tlanguage 2\toriginal language\tLCC\tDDC\tBCID\tdate entered\tdate acquired\tdate started\tdate ended\ttags\tstars\treview\tsummary\tcomments\tprivate comments\tyour copies\tencoding",
+            "6268961\tWriting Plain Letters\tRuth C. Freed\tFreed, Ruth C.\tJoe Romano\tQuill House (2003), Edition: 2, Paperback\t2003\t[5550002221]\t\tAmazon.com\tEnglish\t(blank)\t(blank)\t\t\t\tSep 3, 2006\t\t\tOct 1, 2006\twork, writing\t4\tUseful\tWriting Plain Letters by Ruth C. Freed (2003)\t\t\t1\tASCII",
+        ].joined(separator: "\r\n") + "\r\n"
+        var bytes: [UInt8] = [0xFF, 0xFE]
+        for u in text.utf16 { bytes.append(UInt8(u & 0xFF)); bytes.append(UInt8(u >> 8)) }
+        return bytes
     }
 
-    /// A date with a fraction only an exact representation keeps.
-    static func date(_ s: Double) -> Date { Date(timeIntervalSinceReferenceDate: 740_000_000 + s + 0.123456789) }
+    /// Midnight UTC: a row without a readable Date Added gets the import date, and Goodreads
+    /// writes days, so a round trip keeps it only when it is a whole day.
+    static let date = Date(timeIntervalSince1970: 1_749_945_600)
+    static var options: BookImportOptions { BookImportOptions(importDate: date) }
 
-    /// Every attribute set at least once, nil and empty values elsewhere, non-ASCII text.
-    static func library() -> BookLibrary {
-        let a1 = Author(id: "a1", name: "Ursula K. Le Guin", nationality: "American", gender: .female, culturalRegion: .northAmerica,
-                        birthYear: 1929, deathYear: 2018, openLibraryID: "OL1", isbndbID: "i1", googleBooksID: "g1",
-                        goodreadsID: "874602", dateCreated: date(1), lastModified: date(2), bookCount: 2)
-        let a2 = Author(id: "a2", name: "Gabriel García Márquez", gender: .male, culturalRegion: .southAmerica,
-                        dateCreated: date(3), lastModified: date(4))
-        let a3 = Author(id: "a3", name: "Anonymous", dateCreated: date(5), lastModified: date(5))
-        let w1 = Work(id: "w1", title: "The Dispossessed", originalLanguage: "en", firstPublicationYear: 1974,
-                      subjectTags: ["SF", "Utopia"], authorIds: ["a1"], openLibraryWorkID: "OLW1", isbndbID: "iw1",
-                      googleBooksVolumeID: "gv1", goodreadsWorkIDs: ["13651", "99"], amazonASINs: ["B000FC1PJI"],
-                      librarythingIDs: ["lt1"], googleBooksVolumeIDs: ["gv1", "gv2"], reviewStatus: .pending,
-                      originalImagePath: "/scans/1.jpg", boundingBoxX: 0.1, boundingBoxY: 0.2, boundingBoxWidth: 0.3,
-                      boundingBoxHeight: 0.4, dateCreated: date(6), lastModified: date(7), lastISBNDBSync: date(8), isbndbQuality: 77)
-        let w2 = Work(id: "w2", title: "Cien años de soledad", originalLanguage: "es", authorIds: ["a2", "a3"],
-                      dateCreated: date(9), lastModified: date(10))
-        let w3 = Work(id: "w3", title: "A Wizard of Earthsea", authorIds: ["a1"], dateCreated: date(11), lastModified: date(12))
-        let e1 = Edition(id: "e1", workId: "w1", isbn: "9780060512750", isbns: ["9780060512750", "006051275X"], publisher: "Harper",
-                         publicationDate: "2003", pageCount: 387, format: .paperback, coverImageURL: "https://x/y.jpg",
-                         editionTitle: "Perennial Classics", openLibraryEditionID: "OLE1", isbndbID: "ie1", googleBooksVolumeID: "ge1",
-                         amazonASINs: ["0060512750"], googleBooksVolumeIDs: ["ge1"], librarythingIDs: ["lte1"],
-                         dateCreated: date(13), lastModified: date(14), lastISBNDBSync: date(15), isbndbQuality: 12)
-        let e2 = Edition(id: "e2", workId: "w2", isbns: ["9780060883287"], pageCount: 417, format: .hardcover,
-                         dateCreated: date(16), lastModified: date(17))
-        let n1 = LibraryEntry(id: "n1", workId: "w1", editionId: "e1", dateAdded: date(18), readingStatus: .read, currentPage: 387,
-                              readingProgress: 1, rating: 5, personalRating: 4.5, notes: "Anarres / Urras — \"walls\"\nline 2",
-                              tags: ["favourites", "reread"], dateStarted: date(19), dateCompleted: date(20),
-                              estimatedFinishDate: date(20), lastModified: date(21))
-        let n2 = LibraryEntry(id: "n2", workId: "w2", editionId: "e2", dateAdded: date(22), readingStatus: .reading, currentPage: 100,
-                              readingProgress: 0.24, dateStarted: date(23), lastModified: date(24))
-        let n3 = LibraryEntry(id: "n3", workId: "w3", dateAdded: date(25), readingStatus: .wishlist, lastModified: date(25))
-        return BookLibrary(exportDate: date(30), works: [w1, w2, w3], editions: [e1, e2], authors: [a1, a2, a3], entries: [n1, n2, n3])
+    static func read(_ text: String, _ name: String = "goodreads_library_export.csv") -> BookFileRead {
+        BookExportReader.read(bytes: Array(text.utf8), name: name)
     }
 
-    /// The `mwkit` binary built beside the test bundle.
-    static var mwkit: URL {
-        let bundleDir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for dir in [bundleDir, bundleDir.deletingLastPathComponent()] {
-            let u = dir.appendingPathComponent("mwkit")
-            if FileManager.default.isExecutableFile(atPath: u.path) { return u }
-        }
-        return root.appendingPathComponent(".build/debug/mwkit")
+    static func day(_ y: Int, _ m: Int, _ d: Int) -> Date {
+        var c = DateComponents()
+        c.year = y; c.month = m; c.day = d
+        var cal = Calendar(identifier: .gregorian)
+        cal.timeZone = TimeZone(identifier: "UTC")!
+        return cal.date(from: c)!
     }
+}
 
-    struct Run: Sendable { var status: Int32; var stdout: String; var stderr: String }
+extension BookLibrary {
+    func work(_ title: String) -> Work? { works.first { $0.title == title } }
+    func entry(_ work: Work?) -> LibraryEntry? { entries.first { $0.workId == work?.id } }
+    func editions(_ work: Work?) -> [Edition] { editions.filter { $0.workId == work?.id } }
+    func authorNames(_ work: Work?) -> [String] { (work?.authorIds ?? []).compactMap { id in authors.first { $0.id == id }?.name } }
+}
 
-    /// Runs mwkit with `args` and captures everything.
-    static func run(_ args: [String], env: [String: String] = [:]) throws -> Run {
-        let p = Process()
-        p.executableURL = mwkit
-        p.arguments = args
-        p.environment = ProcessInfo.processInfo.environment.merging(env) { $1 }
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
-    }
-
-    /// A fresh temporary directory.
-    static func tempDir() throws -> URL {
-        let u = FileManager.default.temporaryDirectory.appendingPathComponent("mwbooks-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
-        return u
-    }
+extension BookFileRead {
+    func row(_ title: String) -> BookRow? { rows.first { $0.title == title } }
+    func codes(_ code: String) -> [Diagnostic] { diagnostics.filter { $0.code == code } }
 }

@@ -1,135 +1,142 @@
 import Foundation
+import MWFoundation
+import MWImport
 import Testing
 @testable import MWBooks
 
-@Suite("Books merge")
+@Suite("Book import: identity and merge")
 struct BookMergeTests {
-    /// The fixture as another device would have it: new ids everywhere, ISBN-less editions for
-    /// the work matched by title, one new book.
-    static func otherDevice(_ base: BookLibrary) -> BookLibrary {
-        var lib = base
-        for i in lib.authors.indices { lib.authors[i].id = "x-" + lib.authors[i].id }
-        for i in lib.works.indices {
-            lib.works[i].id = "x-" + lib.works[i].id
-            lib.works[i].authorIds = lib.works[i].authorIds.map { "x-" + $0 }
+    let gr = BookFixtures.read(BookFixtures.goodreads24)
+
+    @Test("two editions merged on title and author while their ISBNs differ: one work, pending, in the review file")
+    func titleMergeGoesToReview() throws {
+        let r = BookImport.run([gr], options: BookFixtures.options)
+        let lib = r.library
+        let works = lib.works.filter { $0.title == "The Lantern Road (Lantern, #1)" }
+        #expect(works.count == 1)
+        let w = try #require(works.first)
+        #expect(w.reviewStatus == .pending)
+        #expect(w.goodreadsWorkIDs.sorted() == ["1001", "1002"])
+        #expect(lib.editions(w).count == 2)
+        let e = try #require(lib.entry(w))
+        #expect(e.rating == 5, "the latest read wins")
+        #expect(e.dateCompleted == BookFixtures.day(2023, 3, 14))
+        #expect(e.dateAdded == BookFixtures.day(2021, 5, 1), "the earliest date added stays")
+        #expect(lib.editions.first { $0.id == e.editionId }?.isbns == ["0306406152", "9780306406157"])
+        #expect(r.waiting.count == 1)
+        #expect(r.waiting.first?.workId == w.id)
+        #expect(r.diagnostics.contains { $0.code == DiagnosticCode.booksImportMergeReview.rawValue })
+        let conflict = try #require(r.diagnostics.first { $0.code == DiagnosticCode.booksImportEntryConflict.rawValue })
+        #expect(conflict.message.contains("rating 4"), "the rating not kept is named")
+        #expect(r.files.first?.sentToReview == 1)
+        #expect(r.exitCode(reviewFileWritten: true) == 1, "a malformed row")
+    }
+
+    @Test("a Kindle edition without ISBN merges on title and author without review")
+    func plainTitleMerge() throws {
+        let r = BookImport.run([gr], options: BookFixtures.options)
+        let w = try #require(r.library.work("Quiet Hours"))
+        #expect(w.reviewStatus == .verified)
+        #expect(r.library.editions(w).count == 2)
+        #expect(r.library.authorNames(w) == ["Ines Varga", "Tomas Berg"])
+        let e = try #require(r.library.entry(w))
+        #expect(e.readingStatus == .read)
+        #expect(e.rating == 3)
+        #expect(e.tags == ["book-club", "to-read-non-fiction"] || e.tags == ["to-read-non-fiction", "book-club"])
+        let s = try #require(r.files.first)
+        #expect(s.isBalanced)
+        #expect(s.rowsRead == 8)
+        #expect(s.worksCreated == 5)
+        #expect(s.merged == 2)
+        #expect(s.malformed.count == 1)
+    }
+
+    @Test("the same export from Goodreads and StoryGraph folds by ISBN; external ids merge without duplicates")
+    func crossSource() throws {
+        let sg = BookFixtures.read(BookFixtures.storygraph, "sg.csv")
+        let r = BookImport.run([gr, sg], options: BookFixtures.options)
+        let w = try #require(r.library.works.first { $0.goodreadsWorkIDs.contains("1001") })
+        #expect(r.library.works.filter { BookIdentity.titleKey($0.title) == "the lantern road" }.count == 1)
+        let e = try #require(r.library.entry(w))
+        #expect(e.personalRating == 4.5, "StoryGraph's read is the latest")
+        #expect(e.dateCompleted == BookFixtures.day(2025, 4, 21))
+        #expect(e.tags.contains("favourites") && e.tags.contains("mood:hopeful"))
+        #expect(e.notes?.contains("Loved it.") == true && e.notes?.contains("Good second time") == true, "both notes kept")
+        var twice = w
+        let changed = twice.mergeExternalIDs(from: w)
+        #expect(!changed, "merging a work's own ids changes nothing")
+        #expect(twice == w)
+        let echo = try #require(r.library.work("Echo Hall"))
+        #expect(echo.amazonASINs == ["B0084FWN26"])
+    }
+
+    @Test("overrides: separate keeps the rows apart, merge confirms; both are listed as decided")
+    func overrides() throws {
+        let first = BookImport.run([gr], options: BookFixtures.options)
+        let key = try #require(first.waiting.first?.key)
+        var bytes = try BookReviewFile.bytes(first.review)
+        var text = String(decoding: bytes.dropFirst(3), as: UTF8.self)
+        text = text.replacingOccurrences(of: "\r\n,review,", with: "\r\nseparate,review,")
+        bytes = Array(text.utf8)
+        let overrides = try BookOverrides.parse(bytes: bytes, name: "review.csv")
+        #expect(overrides[key] == .separate)
+        var o = BookFixtures.options
+        o.overrides = overrides
+        let apart = BookImport.run([gr], options: o)
+        #expect(apart.library.works.filter { $0.title == "The Lantern Road (Lantern, #1)" }.count == 2)
+        #expect(apart.library.works.allSatisfy { $0.reviewStatus == .verified })
+        #expect(apart.waiting.isEmpty)
+        #expect(apart.review.map(\.decision) == ["separate"])
+        o.overrides = BookOverrides([key: .merge])
+        let merged = BookImport.run([gr], options: o)
+        #expect(merged.library.works.filter { $0.title == "The Lantern Road (Lantern, #1)" }.count == 1)
+        #expect(merged.library.works.allSatisfy { $0.reviewStatus == .verified })
+        #expect(merged.review.map(\.status) == ["decided"])
+        o.overrides = BookOverrides(["goodreads|nothing>X": .merge])
+        #expect(BookImport.run([gr], options: o).diagnostics.contains { $0.code == DiagnosticCode.importReviewDecision.rawValue })
+        #expect(throws: MWError.self) { try BookOverrides.parse(bytes: Array("a,b\n".utf8), name: "x.csv") }
+    }
+
+    @Test("merge into an existing library: new works added, existing enriched, user data kept by policy; idempotent")
+    func mergeInto() throws {
+        let base = BookImport.run([gr], options: BookFixtures.options).library
+        // The same import again changes nothing, byte for byte.
+        for policy in ConflictPolicy.allCases {
+            var o = BookFixtures.options
+            o.onConflict = policy
+            o.importDate = BookFixtures.date.addingTimeInterval(86_400)
+            #expect(BookImport.run([gr], into: base, options: o).library == base, "\(policy)")
         }
-        for i in lib.editions.indices {
-            lib.editions[i].id = "x-" + lib.editions[i].id
-            lib.editions[i].workId = "x-" + lib.editions[i].workId
+        // StoryGraph rates The Lantern Road 4.5 and read it later; the library says 5.
+        let sg = BookFixtures.read(BookFixtures.storygraph, "sg.csv")
+        func lantern(_ p: ConflictPolicy) throws -> LibraryEntry {
+            var o = BookFixtures.options
+            o.onConflict = p
+            let lib = BookImport.run([sg], into: base, options: o).library
+            #expect(lib.works.count == base.works.count + 3, "three new works")
+            return try #require(lib.entry(lib.works.first { $0.goodreadsWorkIDs.contains("1001") }))
         }
-        for i in lib.entries.indices {
-            lib.entries[i].id = "x-" + lib.entries[i].id
-            lib.entries[i].workId = "x-" + lib.entries[i].workId
-            lib.entries[i].editionId = lib.entries[i].editionId.map { "x-" + $0 }
-        }
-        let t = BookFixtures.date(100)
-        lib.works.append(Work(id: "x-new", title: "The Left Hand of Darkness", authorIds: ["x-a1"], dateCreated: t, lastModified: t))
-        lib.entries.append(LibraryEntry(id: "x-n-new", workId: "x-new", dateAdded: t, readingStatus: .wishlist, lastModified: t))
-        return lib
+        let keep = try lantern(.keep)
+        #expect(keep.rating == 5)
+        #expect(keep.personalRating == 4.5, "an empty value is filled")
+        #expect(keep.dateCompleted == BookFixtures.day(2023, 3, 14))
+        #expect(keep.dateStarted == BookFixtures.day(2025, 4, 19))
+        let theirs = try lantern(.theirs)
+        #expect(theirs.dateCompleted == BookFixtures.day(2025, 4, 21))
+        let newer = try lantern(.newer)
+        #expect(newer.dateCompleted == BookFixtures.day(2025, 4, 21))
+        #expect(keep.notes?.contains("Good second time") == true, "notes are never dropped")
     }
 
-    @Test("records are matched across ids by external id, ISBN, title + author and name; merging again changes nothing")
-    func matchingAndIdempotence() {
-        let base = BookFixtures.library()
-        let incoming = Self.otherDevice(base)
-        let once = BookMerge.merge(incoming, into: base)
-        #expect(once.library.authors.count == base.authors.count)
-        #expect(once.library.works.count == base.works.count + 1)
-        #expect(once.library.editions.count == base.editions.count)
-        #expect(once.library.entries.count == base.entries.count + 1)
-        #expect(once.changes == 2, "\(once.decisions.filter { $0.action != .skip })")
-        // The new entry refers to the existing author through the new work.
-        let newWork = once.library.works.last!
-        #expect(newWork.authorIds == ["a1"])
-        #expect(BookValidator.validate(once.library).filter { $0.severity == .error }.isEmpty)
-        let twice = BookMerge.merge(incoming, into: once.library)
-        #expect(twice.changes == 0)
-        #expect(twice.library == once.library)
-        // and a library merged into itself is unchanged
-        #expect(BookMerge.merge(base, into: base).changes == 0)
-    }
-
-    @Test("entries: the later lastModified wins whole (newer), tags and notes are united, dateAdded the earlier")
-    func entryPolicy() {
-        var base = BookFixtures.library()
-        base.entries[1].tags = ["mine"]
-        base.entries[1].notes = "Existing thought."
-        var incoming = base
-        incoming.entries[1].readingStatus = .read
-        incoming.entries[1].currentPage = 417
-        incoming.entries[1].readingProgress = 1
-        incoming.entries[1].rating = 4
-        incoming.entries[1].dateCompleted = BookFixtures.date(500)
-        incoming.entries[1].tags = ["theirs", "mine"]
-        incoming.entries[1].notes = "Incoming thought."
-        incoming.entries[1].dateAdded = BookFixtures.date(-10)
-        incoming.entries[1].lastModified = BookFixtures.date(600)
-        for policy in BookMergePolicy.allCases {
-            let r = BookMerge.merge(incoming, into: base, policy: policy)
-            let e = r.library.entries[1]
-            let incomingWins = policy != .keep
-            let winner = incomingWins ? incoming.entries[1] : base.entries[1]
-            let loser = incomingWins ? base.entries[1] : incoming.entries[1]
-            #expect(e.readingStatus == winner.readingStatus && e.rating == winner.rating && e.dateCompleted == winner.dateCompleted)
-            #expect(Set(e.tags) == ["mine", "theirs"])
-            #expect(e.notes == winner.notes! + "\n\n" + loser.notes!)
-            #expect(e.dateAdded == BookFixtures.date(-10))
-            #expect(e.lastModified == BookFixtures.date(600))
-            #expect(BookMerge.merge(incoming, into: r.library, policy: policy).changes == 0, "\(policy) not idempotent")
-        }
-        // An older incoming entry loses under `newer`.
-        var older = incoming
-        older.entries[1].lastModified = BookFixtures.date(-100)
-        let r = BookMerge.merge(older, into: base, policy: .newer)
-        #expect(r.library.entries[1].readingStatus == .reading)
-        #expect(r.decisions.first { $0.entity == .entry && $0.incomingId == "n2" }?.conflict == true)
-    }
-
-    @Test("notes too long to join stay the winner's and the other side's are quoted in a warning")
-    func notesNeverSilentlyLost() {
-        var base = BookFixtures.library()
-        base.entries[0].notes = String(repeating: "a", count: 1500)
-        var incoming = base
-        incoming.entries[0].notes = String(repeating: "b", count: 1500)
-        incoming.entries[0].lastModified = BookFixtures.date(999)
-        let r = BookMerge.merge(incoming, into: base)
-        #expect(r.library.entries[0].notes == incoming.entries[0].notes)
-        #expect(r.warnings.count == 1 && r.warnings[0].contains(base.entries[0].notes!))
-    }
-
-    @Test("a title + author match whose ISBNs disagree is merged, marked pending and reported")
-    func disagreeingISBNsGoToReview() {
-        let base = BookFixtures.library()
-        var incoming = BookLibrary()
-        let t = BookFixtures.date(50)
-        incoming.authors = [Author(id: "z1", name: "ursula k le guin", dateCreated: t, lastModified: t)]
-        incoming.works = [Work(id: "z-w", title: "The  Dispossessed!", authorIds: ["z1"], dateCreated: t, lastModified: t)]
-        incoming.editions = [Edition(id: "z-e", workId: "z-w", isbns: ["9780441172719"], dateCreated: t, lastModified: t)]
-        let r = BookMerge.merge(incoming, into: base)
-        #expect(r.library.works.count == base.works.count)
-        #expect(r.library.works[0].reviewStatus == .pending)
-        #expect(r.library.editions.count == base.editions.count + 1 && r.library.editions.last?.workId == "w1")
-        #expect(r.warnings.contains { $0.contains("ISBNs differ") })
-        #expect(r.decisions.first { $0.entity == .work }?.key.hasPrefix("title:") == true)
-    }
-
-    @Test("a new record whose id is taken by an unrelated one gets a fresh id, and references follow")
-    func idCollision() {
-        let base = BookFixtures.library()
-        var incoming = BookLibrary()
-        let t = BookFixtures.date(70)
-        incoming.authors = [Author(id: "a1", name: "Somebody Else", goodreadsID: "1", dateCreated: t, lastModified: t)]
-        incoming.works = [Work(id: "w1", title: "Another Book", authorIds: ["a1"], dateCreated: t, lastModified: t)]
-        incoming.entries = [LibraryEntry(id: "n1", workId: "w1", dateAdded: t, readingStatus: .wishlist, lastModified: t)]
-        let r = BookMerge.merge(incoming, into: base)
-        // The id is the last resort, and not taken when the records contradict it: another
-        // Goodreads author id, another title by another author.
-        #expect(r.library.authors.last?.id == "a1-2" && r.library.authors.last?.name == "Somebody Else")
-        let work = r.library.works.last!
-        #expect(work.authorIds == ["a1-2"])
-        #expect(work.id == "w1-2" && work.title == "Another Book")
-        #expect(r.library.entries.last?.workId == "w1-2" && r.library.entries.last?.id == "n1-2")
-        #expect(BookValidator.validate(r.library).filter { $0.severity == .error }.isEmpty)
-        #expect(BookMerge.merge(incoming, into: r.library).changes == 0)
+    @Test("the same file gives the same library, ids included; another import date only moves timestamps")
+    func deterministic() {
+        let a = BookImport.run([gr], options: BookFixtures.options).library
+        let b = BookImport.run([BookFixtures.read(BookFixtures.goodreads24)], options: BookFixtures.options).library
+        #expect(a == b)
+        var o = BookFixtures.options
+        o.importDate = Date(timeIntervalSince1970: 0)
+        let c = BookImport.run([gr], options: o).library
+        #expect(c.works.map(\.id) == a.works.map(\.id))
+        #expect(Set(a.works.map(\.id)).count == a.works.count)
     }
 }

@@ -83,14 +83,14 @@ struct BookStatsTests {
 
     @Test("mwkit stats on a books backup: json figures equal the library's, text names them")
     func statsCommand() throws {
-        let dir = try BookFixtures.tempDir()
+        let dir = try BookStoreFixtures.tempDir()
         let file = dir.appendingPathComponent("lib.json")
         try BookstrackWriter.write(Self.library(), to: file)
-        let json = try BookFixtures.run(["stats", "--format", "json", file.path])
+        let json = try BookStoreFixtures.run(["stats", "--format", "json", file.path])
         #expect(json.status == 0, "\(json.stderr)")
         let decoded = try JSONDecoder().decode(BookStats.self, from: Data(json.stdout.utf8))
         #expect(decoded == BookStats(Self.library()))
-        let text = try BookFixtures.run(["stats", file.path])
+        let text = try BookStoreFixtures.run(["stats", file.path])
         #expect(text.status == 0 && text.stdout == BookStats(Self.library()).text)
     }
 }

@@ -8,7 +8,7 @@ import Testing
 struct BookstrackFormatTests {
     @Test("a written library reads back equal, and writing it again gives the same bytes")
     func roundTripIsByteIdentical() throws {
-        let lib = BookFixtures.library()
+        let lib = BookStoreFixtures.library()
         let first = BookstrackWriter.encode(lib)
         let read = BookstrackReader.read(data: first)
         #expect(read.diagnostics.isEmpty, "\(read.diagnostics.map { "\($0.code) \($0.pointer)" })")
@@ -18,7 +18,7 @@ struct BookstrackFormatTests {
 
     @Test("the valid sample is clean and is exactly what the writer writes")
     func validSampleIsCleanAndCanonical() throws {
-        let bytes = [UInt8](try Data(contentsOf: BookFixtures.validSample))
+        let bytes = [UInt8](try Data(contentsOf: BookStoreFixtures.validSample))
         let r = BookstrackReader.read(data: bytes)
         #expect(r.isValid && r.diagnostics.isEmpty, "\(r.diagnostics.map { "\($0.code) \($0.pointer) \($0.message)" })")
         #expect(r.format == .bookstrackV1 && r.formatVersion == 1)
@@ -28,11 +28,11 @@ struct BookstrackFormatTests {
 
     @Test("every code of the format has a sample", arguments: DiagnosticCode.bookstrack + DiagnosticCode.bookstrackShared)
     func everyCodeHasASample(_ code: DiagnosticCode) {
-        let names = Set((BookFixtures.files("invalid") + BookFixtures.files("warnings")).map { $0.deletingPathExtension().lastPathComponent })
+        let names = Set((BookStoreFixtures.files("invalid") + BookStoreFixtures.files("warnings")).map { $0.deletingPathExtension().lastPathComponent })
         #expect(names.contains(code.rawValue), "no sample for \(code.rawValue)")
     }
 
-    @Test("each invalid sample draws its code alone, with a pointer and a line:column", arguments: BookFixtures.files("invalid"))
+    @Test("each invalid sample draws its code alone, with a pointer and a line:column", arguments: BookStoreFixtures.files("invalid"))
     func invalidSampleYieldsItsCode(_ url: URL) throws {
         let code = url.deletingPathExtension().lastPathComponent
         let r = try BookstrackReader.read(url: url)
@@ -45,7 +45,7 @@ struct BookstrackFormatTests {
         }
     }
 
-    @Test("each warning sample draws its warning and stays valid", arguments: BookFixtures.files("warnings"))
+    @Test("each warning sample draws its warning and stays valid", arguments: BookStoreFixtures.files("warnings"))
     func warningSampleStaysValid(_ url: URL) throws {
         let code = url.deletingPathExtension().lastPathComponent
         let r = try BookstrackReader.read(url: url)
@@ -56,7 +56,7 @@ struct BookstrackFormatTests {
 
     @Test("positions are the offending value's: a bad rating points at the number")
     func positionIsTheValue() throws {
-        var lib = BookFixtures.library()
+        var lib = BookStoreFixtures.library()
         lib.entries[1].rating = 9
         let bytes = BookstrackWriter.encode(lib)
         let d = try #require(BookstrackReader.read(data: bytes).diagnostics.first)
@@ -70,7 +70,7 @@ struct BookstrackFormatTests {
 
     @Test("a record left out for a missing key does not shift the pointers of the records after it")
     func pointersNameFileIndexes() throws {
-        var text = String(decoding: BookstrackWriter.encode(BookFixtures.library()), as: UTF8.self)
+        var text = String(decoding: BookstrackWriter.encode(BookStoreFixtures.library()), as: UTF8.self)
         text = text.replacingOccurrences(of: "\"name\": \"Gabriel García Márquez\",", with: "")
         text = text.replacingOccurrences(of: "\"name\": \"Anonymous\"", with: "\"name\": \" \"")
         let r = BookstrackReader.read(data: Array(text.utf8))
@@ -81,7 +81,7 @@ struct BookstrackFormatTests {
     @Test("detection: the marker wins over the MediaWatch reader; a MediaWatch file is not taken for books")
     func detection() throws {
         let registry = FormatRegistry([.mediawatchV1, .mediawatchV2, .bookstrackV1])
-        let books = [UInt8](try Data(contentsOf: BookFixtures.validSample))
+        let books = [UInt8](try Data(contentsOf: BookStoreFixtures.validSample))
         #expect(registry.detect(ContentSniff(prefix: Array(books.prefix(4096)), path: "x"))?.name == .bookstrackV1)
         let film = Array(#"{"format": "mediawatch-backup", "formatVersion": 2, "note": "bookstrack-backup"}"#.utf8)
         #expect(registry.detect(ContentSniff(prefix: film, path: "y"))?.name != .bookstrackV1)
@@ -92,7 +92,7 @@ struct BookstrackFormatTests {
     @Test("the descriptor's reader puts the library in the model payload with book counts")
     func descriptorRead() throws {
         let read = try #require(FormatDescriptor.bookstrackV1.read)
-        let loaded = try read(FormatInput(path: "s", url: BookFixtures.validSample), ReadOptions())
+        let loaded = try read(FormatInput(path: "s", url: BookStoreFixtures.validSample), ReadOptions())
         #expect(loaded.result.library == nil)
         let lib = try #require(loaded.result.model as? BookLibrary)
         #expect(loaded.result.reportCounts?["works"] == lib.works.count)

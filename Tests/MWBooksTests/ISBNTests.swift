@@ -1,44 +1,86 @@
+import Foundation
+import PropertyBased
 import Testing
 @testable import MWBooks
 
-@Suite("ISBN check digits")
+@Suite("ISBN")
 struct ISBNTests {
-    /// Known-good ISBNs from printed books.
-    static let good10 = ["0306406152", "0060853980", "080442957X", "0465042333"]
-    static let good13 = ["9780306406157", "9780060853983", "9780465042333", "9780441172719"]
-
-    @Test func knownISBNsPass() {
-        for s in Self.good10 { #expect(ISBN.isValid10(s), "\(s)") }
-        for s in Self.good13 { #expect(ISBN.isValid13(s), "\(s)") }
-        #expect(ISBN.isValid10("080442957x"))
+    @Test("wrappers, hyphens, spaces and prefixes are removed; what is left must be ISBN-shaped")
+    func normalize() {
+        #expect(ISBN.normalize("=\"0465042333\"") == "0465042333")
+        #expect(ISBN.normalize("[1578660289]") == "1578660289")
+        #expect(ISBN.normalize("978-0-465-04233-3") == "9780465042333")
+        #expect(ISBN.normalize("ISBN 0 8044 2957 x") == "080442957X")
+        #expect(ISBN.normalize("ISBN-13: 978-0306406157") == "9780306406157")
+        #expect(ISBN.normalize("=\"\"") == nil)
+        #expect(ISBN.normalize("B0084FWN26") == nil, "an ASIN is not an ISBN")
+        #expect(ISBN.normalize("12345") == nil)
+        #expect(ISBN.normalize("97803064061570") == nil, "14 digits")
+        #expect(ISBN.normalize("X123456789") == nil, "X only in the last place")
     }
 
-    @Test("changing any one digit breaks the check", arguments: good10 + good13)
-    func everySingleDigitChangeIsCaught(_ isbn: String) {
-        let chars = Array(isbn)
-        for i in chars.indices where chars[i].isNumber {
-            for d in "0123456789" where d != chars[i] {
-                var c = chars
-                c[i] = d
-                let s = String(c)
-                #expect(!(isbn.count == 10 ? ISBN.isValid10(s) : ISBN.isValid13(s)), "\(s) passed")
+    @Test("check digits of known ISBNs; one changed digit is caught")
+    func checkDigits() {
+        #expect(ISBN.isValid10("0306406152"))
+        #expect(ISBN.isValid10("080442957X"))
+        #expect(!ISBN.isValid10("0306406153"))
+        #expect(ISBN.isValid13("9780306406157"))
+        #expect(!ISBN.isValid13("9780306406158"))
+        #expect(!ISBN.isValid13("978030640615X"))
+        #expect(ISBN.toISBN13("0306406152") == "9780306406157")
+        #expect(ISBN.toISBN13("0306406153") == nil, "a wrong check digit is not converted")
+        #expect(ISBN.toISBN10("9790306406156") == nil, "979 ISBNs have no ISBN-10")
+        #expect(ISBN.matchKey("=\"0306406152\"") == ISBN.matchKey("978-0-306-40615-7"))
+    }
+
+    static func tenDigits(_ seed: UInt64) -> String {
+        var x = seed, s = ""
+        for _ in 0..<9 { s += String(x % 10); x /= 10 }
+        var sum = 0
+        for (i, c) in s.enumerated() { sum += (10 - i) * Int(String(c))! }
+        let c = (11 - sum % 11) % 11
+        return s + (c == 10 ? "X" : String(c))
+    }
+
+    @Test("ISBN-10 → 13 → 10 gives the same ISBN, and both are valid")
+    func conversionRoundTrip() async {
+        await propertyCheck(count: 500, input: Gen.uint64(in: 0...999_999_999)) { seed in
+            let ten = Self.tenDigits(seed)
+            #expect(ISBN.isValid10(ten))
+            let thirteen = ISBN.toISBN13(ten)
+            #expect(thirteen.map(ISBN.isValid13) == true, "\(ten)")
+            #expect(thirteen.flatMap(ISBN.toISBN10) == ten)
+        }
+    }
+
+    @Test("changing one digit of a valid ISBN always breaks its check digit")
+    func singleDigitErrorsAreCaught() async {
+        await propertyCheck(count: 300, input: Gen.uint64(in: 0...999_999_999), Gen.int(in: 0...8), Gen.int(in: 1...9)) { seed, pos, delta in
+            let ten = Self.tenDigits(seed)
+            var chars = Array(ten)
+            chars[pos] = Character(String((Int(String(chars[pos]))! + delta) % 10))
+            #expect(!ISBN.isValid10(String(chars)), "\(ten) → \(String(chars))")
+            let thirteen = ISBN.toISBN13(ten)!
+            var c13 = Array(thirteen)
+            c13[pos + 3] = Character(String((Int(String(c13[pos + 3]))! + delta) % 10))
+            #expect(!ISBN.isValid13(String(c13)), "\(thirteen) → \(String(c13))")
+        }
+    }
+
+    @Test("normalising is idempotent, whatever the hyphens, spaces and wrappers")
+    func normalizeIdempotent() async {
+        let wrappers = [("", ""), ("=\"", "\""), ("[", "]"), ("ISBN ", ""), ("ISBN-13: ", "")]
+        await propertyCheck(count: 500, input: Gen.uint64(in: 0...999_999_999), Gen.int(in: 0...4), Gen.uint64(in: 0...UInt64.max), Gen.bool) { seed, w, cuts, thirteen in
+            let isbn = thirteen ? ISBN.toISBN13(Self.tenDigits(seed))! : Self.tenDigits(seed)
+            var dressed = ""
+            for (i, c) in isbn.enumerated() {
+                dressed.append(c)
+                switch (cuts >> (UInt64(i) * 2)) & 3 { case 1: dressed += "-"; case 2: dressed += " "; default: break }
             }
+            let raw = wrappers[w].0 + dressed + wrappers[w].1
+            let once = ISBN.normalize(raw)
+            #expect(once == isbn, "\(raw)")
+            #expect(once.flatMap(ISBN.normalize) == once)
         }
-    }
-
-    @Test func wrongShapesFail() {
-        for s in ["", "030640615", "03064061522", "X306406152", "978030640615", "97803064061570", "978030640615X", "978-0306406157"] {
-            #expect(!ISBN.isValid10(s) && !ISBN.isValid13(s), "\(s)")
-        }
-    }
-
-    @Test("the validator ignores hyphens and spaces and names the value of a bad ISBN")
-    func validatorMessage() {
-        #expect(BookValidator.isbnProblem("978-0-306-40615-7") == nil)
-        #expect(BookValidator.isbnProblem("0 306 40615 2") == nil)
-        var lib = BookFixtures.library()
-        lib.editions[1].isbns = ["9780060883288"]
-        let d = BookValidator.validate(lib)
-        #expect(d.count == 1 && d[0].severity == .warning && d[0].message.contains("9780060883288") && d[0].pointer == "/editions/1/isbns/0")
     }
 }

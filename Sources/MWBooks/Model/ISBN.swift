@@ -1,30 +1,114 @@
-/// ISBN check digits, for validation only (normalising and converting ISBNs belongs to the
-/// import's `ISBNNormalizer`). Both functions take the bare characters: no hyphens or spaces.
+/// ISBN shape, check digits and ISBN-10 → ISBN-13 conversion: the one copy the importers
+/// (matching) and the validator (check-digit warnings) share.
+///
+/// Exports write ISBNs many ways — `="0465042333"` (Goodreads), `[1578660289]` (LibraryThing),
+/// `978-0-465-04233-3`, `ISBN 0 465 04233 3`, a lowercase `x` — so everything starts with
+/// ``normalize(_:)``; nothing here guesses a digit or accepts a wrong check digit as valid.
 public enum ISBN {
-    /// Whether `s` is an ISBN-10: nine digits and a check character (digit or `X`/`x`) whose
-    /// weighted sum 10·d₁ + 9·d₂ + … + 1·d₁₀ is a multiple of 11.
-    public static func isValid10(_ s: String) -> Bool {
-        let u = Array(s.utf8)
-        guard u.count == 10 else { return false }
+    /// The bare ISBN in `raw`: wrappers (`="…"`, `[…]`, quotes), an `ISBN`/`ISBN-13:` prefix,
+    /// hyphens and spaces removed, a final `x` upper-cased. Nil unless what is left is 10
+    /// characters (9 digits then a digit or `X`) or 13 digits. Check digits are not checked
+    /// (see ``isValid10(_:)``, ``isValid13(_:)``), so a mistyped ISBN is still kept as written.
+    public static func normalize(_ raw: String) -> String? {
+        var s = Substring(raw.trimmingCharacters(in: .whitespacesAndNewlines))
+        // Goodreads writes `="0465042333"`; a CSV reader already removed the outer quotes.
+        if s.hasPrefix("=") { s = s.dropFirst() }
+        while let f = s.first, let l = s.last, s.count >= 2,
+              (f == "\"" && l == "\"") || (f == "[" && l == "]") || (f == "'" && l == "'") {
+            s = s.dropFirst().dropLast()
+        }
+        let upper = s.uppercased()
+        var body = Substring(upper)
+        if body.hasPrefix("ISBN") {
+            body = body.dropFirst(4)
+            if body.hasPrefix("-13") || body.hasPrefix("-10") { body = body.dropFirst(3) }
+            else if body.hasPrefix("13") || body.hasPrefix("10") {
+                // `ISBN13: …` but not `ISBN 1…`: only when a separator follows the 13/10.
+                let rest = body.dropFirst(2)
+                if let c = rest.first, c == ":" || c == " " { body = rest }
+            }
+            if body.first == ":" { body = body.dropFirst() }
+        }
+        var out = ""
+        out.reserveCapacity(13)
+        for ch in body {
+            if ch == "-" || ch == " " || ch == "\u{2010}" || ch == "\u{2011}" || ch == "\u{00A0}" { continue }
+            guard ch.isASCII, ch.isNumber || ch == "X" else { return nil }
+            out.append(ch)
+            if out.count > 13 { return nil }
+        }
+        switch out.count {
+        case 10:
+            return out.dropLast().allSatisfy(\.isNumber) ? out : nil
+        case 13:
+            return out.allSatisfy(\.isNumber) ? out : nil
+        default:
+            return nil
+        }
+    }
+
+    /// Whether `isbn` (already normalised) is an ISBN-10 whose check digit is right:
+    /// Σ (10 − i) · dᵢ ≡ 0 (mod 11), `X` = 10 in the last place only.
+    public static func isValid10(_ isbn: String) -> Bool {
+        let chars = Array(isbn.utf8)
+        guard chars.count == 10 else { return false }
         var sum = 0
-        for (i, c) in u.enumerated() {
+        for (i, c) in chars.enumerated() {
             let v: Int
-            if c >= 48 && c <= 57 { v = Int(c - 48) } else if i == 9 && (c == UInt8(ascii: "X") || c == UInt8(ascii: "x")) { v = 10 } else { return false }
+            if c >= 0x30 && c <= 0x39 { v = Int(c - 0x30) } else if (c == 0x58 || c == 0x78) && i == 9 { v = 10 } else { return false }
             sum += (10 - i) * v
         }
         return sum % 11 == 0
     }
 
-    /// Whether `s` is an ISBN-13: thirteen digits whose sum with weights 1, 3, 1, 3, … is a
-    /// multiple of 10.
-    public static func isValid13(_ s: String) -> Bool {
-        let u = Array(s.utf8)
-        guard u.count == 13 else { return false }
+    /// Whether `isbn` (already normalised) is an ISBN-13 whose check digit is right:
+    /// weights 1, 3, 1, 3, … sum to a multiple of 10.
+    public static func isValid13(_ isbn: String) -> Bool {
+        let chars = Array(isbn.utf8)
+        guard chars.count == 13 else { return false }
         var sum = 0
-        for (i, c) in u.enumerated() {
-            guard c >= 48 && c <= 57 else { return false }
-            sum += Int(c - 48) * (i % 2 == 0 ? 1 : 3)
+        for (i, c) in chars.enumerated() {
+            guard c >= 0x30 && c <= 0x39 else { return false }
+            sum += Int(c - 0x30) * (i % 2 == 0 ? 1 : 3)
         }
         return sum % 10 == 0
+    }
+
+    /// Whether `isbn` is a valid ISBN-10 or ISBN-13 (already normalised).
+    public static func isValid(_ isbn: String) -> Bool { isValid10(isbn) || isValid13(isbn) }
+
+    /// The ISBN-13 of a valid ISBN-10 (`978` + its first nine digits + a new check digit); a
+    /// valid ISBN-13 unchanged; nil for anything else — an invalid ISBN-10 is not converted,
+    /// since the new check digit would hide the mistake.
+    public static func toISBN13(_ isbn: String) -> String? {
+        if isValid13(isbn) { return isbn }
+        guard isValid10(isbn) else { return nil }
+        let body = "978" + isbn.prefix(9)
+        return body + String(check13(body))
+    }
+
+    /// The ISBN-10 of a valid `978` ISBN-13 (`979` ones have none); a valid ISBN-10 unchanged.
+    public static func toISBN10(_ isbn: String) -> String? {
+        if isValid10(isbn) { return isbn.uppercased() }
+        guard isValid13(isbn), isbn.hasPrefix("978") else { return nil }
+        let body = isbn.dropFirst(3).prefix(9)
+        var sum = 0
+        for (i, c) in body.utf8.enumerated() { sum += (10 - i) * Int(c - 0x30) }
+        let check = (11 - sum % 11) % 11
+        return String(body) + (check == 10 ? "X" : String(check))
+    }
+
+    /// The key two ISBNs of one edition share: the ISBN-13 when the value is valid (an ISBN-10
+    /// converted), else the normalised value as written; nil when `raw` is not ISBN-shaped.
+    public static func matchKey(_ raw: String) -> String? {
+        guard let n = normalize(raw) else { return nil }
+        return toISBN13(n) ?? n
+    }
+
+    /// The ISBN-13 check digit for twelve digits.
+    static func check13(_ twelve: String) -> Int {
+        var sum = 0
+        for (i, c) in twelve.utf8.enumerated() { sum += Int(c - 0x30) * (i % 2 == 0 ? 1 : 3) }
+        return (10 - sum % 10) % 10
     }
 }

@@ -1,0 +1,136 @@
+import Foundation
+import MWFoundation
+import MWImport
+
+/// What reading one book export file gave: its rows, and what could not be used.
+public struct BookFileRead: Sendable {
+    /// The file's name as given.
+    public var file: String
+    /// The service, nil when the file is not a book export (or not readable).
+    public var source: BookSource?
+    /// The header generation found (`goodreads-31`, `goodreads-24`, `goodreads-23`,
+    /// `storygraph`, `librarything-csv`, `librarything-tsv`).
+    public var layout: String?
+    public var rows: [BookRow] = []
+    /// Non-empty records after the header.
+    public var rowsRead = 0
+    /// Rows skipped, with `file:line` and why.
+    public var malformed: [MalformedRow] = []
+    /// Columns holding values the model has no field for → how many rows had one.
+    public var unkept: [String: Int] = [:]
+    public var diagnostics: [Diagnostic] = []
+
+    public init(file: String) { self.file = file }
+}
+
+/// Reads one row's values, each unreadable one becoming an `import-bad-value` warning with
+/// file, line, column and row (the rest of the row is kept).
+struct RowReading {
+    let table: CSVTable
+    let record: CSVFile.Record
+    var diagnostics: [Diagnostic] = []
+
+    init(_ table: CSVTable, _ record: CSVFile.Record) {
+        self.table = table
+        self.record = record
+    }
+
+    func text(_ names: String...) -> String? {
+        for n in names where table.has(n) { return BookValues.text(table.value(record, n)) }
+        return nil
+    }
+
+    /// The raw value of the first of `names` present, and that column's name.
+    private func raw(_ names: [String]) -> (String?, String?) {
+        for n in names where table.has(n) { return (table.value(record, n), n) }
+        return (nil, nil)
+    }
+
+    mutating func bad(_ column: String?, _ message: String) {
+        diagnostics.append(table.diagnostic(.warning, .importBadValue, message, row: record, column: column))
+    }
+
+    mutating func date(_ names: String...) -> Date? {
+        let (v, col) = raw(names)
+        switch BookValues.date(v) {
+        case .success(let d)?: return d
+        case .failure(let b)?: bad(col, "\(quoted(b.value)) is not a date; left empty"); return nil
+        case nil: return nil
+        }
+    }
+
+    mutating func count(_ names: String...) -> Int? {
+        let (v, col) = raw(names)
+        switch BookValues.count(v) {
+        case .success(let n)?: return n
+        case .failure(let b)?: bad(col, "\(quoted(b.value)) is not a whole number; left empty"); return nil
+        case nil: return nil
+        }
+    }
+
+    mutating func year(_ names: String...) -> Int? {
+        let (v, col) = raw(names)
+        switch BookValues.year(v) {
+        case .success(let y)?: return y
+        case .failure(let b)?: bad(col, "\(quoted(b.value)) is not a year; left empty"); return nil
+        case nil: return nil
+        }
+    }
+
+    /// A rating 0–5 in halves; sets whole stars into `rating` and halves into `personalRating`.
+    mutating func stars(_ into: inout BookRow, _ names: String...) {
+        let (v, col) = raw(names)
+        switch BookValues.stars(v) {
+        case .success(let s)?:
+            into.personalRating = s
+            if s == s.rounded() { into.rating = Int(s) }
+        case .failure(let b)?: bad(col, "\(quoted(b.value)) is not a rating from 0 to 5; left empty")
+        case nil: break
+        }
+    }
+
+    /// ISBN-shaped values of a column holding one ISBN or a bracketed list; a value that is not
+    /// ISBN-shaped is reported and handed back in `other` (a StoryGraph ASIN, say).
+    mutating func isbns(_ name: String, into row: inout BookRow, other: ((String) -> Bool)? = nil) {
+        guard let inner = BookValues.unwrapped(table.value(record, name)) else { return }
+        for part in inner.split(separator: ",") {
+            let v = part.trimmingCharacters(in: .whitespaces)
+            guard !v.isEmpty else { continue }
+            if let n = ISBN.normalize(v) {
+                if !row.isbns.contains(n) { row.isbns.append(n) }
+            } else if other?(v) != true {
+                bad(name, "\(quoted(v)) is not an ISBN; left out")
+            }
+        }
+    }
+}
+
+extension BookFileRead {
+    /// Counts a value the model has no field for.
+    mutating func unkept(_ column: String) { unkept[column, default: 0] += 1 }
+
+    /// Records a row that cannot become a book.
+    mutating func malformed(_ table: CSVTable, _ record: CSVFile.Record, _ why: String, column: String? = nil) {
+        malformed.append(MalformedRow(position: "\(file):\(record.line)", reason: why))
+        diagnostics.append(table.diagnostic(.error, .importMalformedRow, why, row: record, column: column))
+    }
+
+    /// Checks the shape every reader needs; true when the row can be read.
+    mutating func usable(_ table: CSVTable, _ record: CSVFile.Record) -> Bool {
+        if record.fields.count != table.header.fields.count {
+            malformed(table, record, "\(record.fields.count) field(s) where the header has \(table.header.fields.count)")
+            return false
+        }
+        return true
+    }
+
+    /// One `books-import-unkept-field` warning per column, after the rows.
+    mutating func reportUnkept() {
+        for (column, n) in unkept.sorted(by: { $0.key < $1.key }) {
+            var d = Diagnostic.warning(.booksImportUnkeptField, "\(n) row(s) have a \(quoted(column)) value the BooksTrack model has no field for; not imported")
+            d.file = file
+            d.field = column
+            diagnostics.append(d)
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import MWImport
+
+/// The keys identity is decided on (seeds/001 "External ID Management"): an edition is found
+/// by ISBN; a work by any shared external ID or ISBN, else by normalised title + primary
+/// author; an author by normalised name.
+enum BookIdentity {
+    /// A title folded for matching: case, diacritics, punctuation (the film imports'
+    /// `TitleNormalizer`), and without the series Goodreads appends
+    /// (`The Way of Kings (The Stormlight Archive, #1)`), which StoryGraph and LibraryThing do not.
+    static func titleKey(_ title: String) -> String {
+        var t = Substring(title.trimmingCharacters(in: .whitespaces))
+        if t.hasSuffix(")"), let open = t.range(of: " (", options: .backwards), t[open.upperBound...].contains("#") {
+            t = t[..<open.lowerBound]
+        }
+        return TitleNormalizer.normalize(String(t))
+    }
+
+    /// An author's name folded for matching (`J.K. Rowling` = `J. K. Rowling`; `Rowling, J.K.`
+    /// is turned around by the readers first).
+    static func authorKey(_ name: String) -> String { TitleNormalizer.normalize(name) }
+
+    /// The title + primary author key; nil without an author (a title alone never merges).
+    static func titleAuthorKey(_ title: String, _ primaryAuthor: String?) -> String? {
+        guard let a = primaryAuthor.map(authorKey), !a.isEmpty else { return nil }
+        let t = titleKey(title)
+        return t.isEmpty ? nil : t + "|" + a
+    }
+
+    /// External keys of a row, as ``Work/externalKeys`` names them.
+    static func externalKeys(_ row: BookRow) -> [String] {
+        row.goodreadsIDs.map { "goodreads:" + $0 } + row.librarythingWorkIDs.map { "librarything:" + $0 } + row.asins.map { "asin:" + $0 }
+    }
+
+    /// What a row stands for, strongest identifier first: names the work a row creates (its id
+    /// is hashed from it) and, with the source, the row in review keys.
+    static func rowKey(_ row: BookRow) -> String {
+        if let id = row.goodreadsIDs.first { return "goodreads:" + id }
+        if let id = row.librarythingWorkIDs.first { return "librarything:" + id }
+        if let id = row.librarythingBookIDs.first { return "librarything-book:" + id }
+        if let k = row.isbnKeys.first { return "isbn:" + k }
+        if let a = row.asins.first { return "asin:" + a }
+        return "title:" + titleKey(row.title) + "|" + (row.authors.first.map(authorKey) ?? "")
+    }
+
+    /// Rows in an order that depends only on their content (source, identifiers, title,
+    /// authors, then every value), so any order of the same rows gives the same library.
+    static func canonicalOrder(_ rows: [BookRow]) -> [BookRow] {
+        struct Keyed { var row: BookRow; var key: [String] }
+        let keyed = rows.map { r in
+            Keyed(row: r, key: [r.source.rawValue, rowKey(r), r.isbnKeys.joined(separator: " "), titleKey(r.title),
+                                r.authors.map(authorKey).joined(separator: ";")])
+        }
+        return keyed.sorted { a, b in
+            if a.key != b.key { return a.key.lexicographicallyPrecedes(b.key) }
+            return fingerprint(a.row) < fingerprint(b.row)
+        }.map(\.row)
+    }
+
+    /// Every value of a row but its position.
+    static func fingerprint(_ row: BookRow) -> String {
+        var r = row
+        r.file = ""
+        r.line = 0
+        r.row = 0
+        return String(describing: r)
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import MWFoundation
+import MWImport
+
+/// The library-level API of the book imports (`mwkit import` for Goodreads, StoryGraph and
+/// LibraryThing exports): read files, fold their rows into a library, report.
+///
+/// ```swift
+/// let reads = urls.map(BookExportReader.read)
+/// let result = BookImport.run(reads, into: existing, options: BookImportOptions(onConflict: .keep))
+/// try BookReviewFile.write(result.review, to: reviewURL)
+/// exit(result.exitCode(reviewFileWritten: true))
+/// ```
+public enum BookImport {
+    /// Reads the files at `urls` and imports them (see ``run(_:into:options:)``).
+    public static func run(urls: [URL], into existing: BookLibrary = BookLibrary(), options: BookImportOptions = BookImportOptions()) -> BookImportResult {
+        run(urls.map(BookExportReader.read), into: existing, options: options)
+    }
+
+    /// Folds the rows of `files` into `existing` (empty for a new library). Rows are taken in
+    /// an order that depends only on their content, so the same rows in any order give the
+    /// same library, and ids are hashed from what records stand for, so the same files give
+    /// the same library byte for byte (with the same ``BookImportOptions/importDate``).
+    /// Importing the same files again into the result changes nothing. Never throws: every
+    /// problem is a diagnostic and a summary line.
+    public static func run(_ files: [BookFileRead], into existing: BookLibrary = BookLibrary(), options: BookImportOptions = BookImportOptions()) -> BookImportResult {
+        // First the import on its own: its rows fold into works among themselves, the latest
+        // activity winning inside one entry.
+        var merger = BookMerger(BookLibrary(), options: options)
+        var groups: [String: [(BookRow, String)]] = [:]
+        for row in BookIdentity.canonicalOrder(files.flatMap(\.rows)) {
+            let (work, editions) = merger.add([row])
+            groups[work, default: []].append((row, editions[0]))
+        }
+        if !existing.works.isEmpty || !existing.entries.isEmpty || !existing.authors.isEmpty {
+            merger = mergeInto(existing, merger, groups, options)
+        }
+        var summaries: [BookFileSummary] = []
+        var seen = Set<String>()
+        for f in files where seen.insert(f.file).inserted {
+            var s = merger.summaries[f.file] ?? BookFileSummary(file: f.file, source: f.source, layout: f.layout)
+            s.source = f.source
+            s.layout = f.layout
+            for same in files where same.file == f.file {
+                s.rowsRead += same.rowsRead
+                s.malformed += same.malformed
+                for (k, v) in same.unkept { s.unkept[k, default: 0] += v }
+            }
+            summaries.append(s)
+        }
+        var diagnostics = options.overrides.diagnostics + files.flatMap(\.diagnostics) + merger.diagnostics
+        let used = Set(merger.review.map(\.key))
+        for key in options.overrides.decisions.keys.sorted() where !used.contains(key) {
+            diagnostics.append(.warning(.importReviewDecision, "a decision in the review file names no merge of this import: \(key)"))
+        }
+        if files.allSatisfy({ $0.source == nil }) {
+            diagnostics.append(.error(.importNoExport, "no Goodreads, StoryGraph or LibraryThing export among \(files.map(\.file).joined(separator: ", "))"))
+        }
+        let review = merger.review.sorted { ($0.file, $0.line, $0.key) < ($1.file, $1.line, $1.key) }
+        return BookImportResult(library: merger.lib, files: summaries, review: review, diagnostics: diagnostics)
+    }
+
+    /// Then each work of the import, with its rows and folded entry, into the existing
+    /// library, the policy deciding between the entry there and the import's. Done per work,
+    /// not per row, so importing the same files again changes nothing under any policy.
+    static func mergeInto(_ existing: BookLibrary, _ first: BookMerger, _ groups: [String: [(BookRow, String)]],
+                          _ options: BookImportOptions) -> BookMerger {
+        var m = BookMerger(existing, options: options)
+        m.review = first.review
+        m.diagnostics = first.diagnostics
+        let entries = Dictionary(first.lib.entries.map { ($0.workId, $0) }, uniquingKeysWith: { a, _ in a })
+        for work in first.lib.works {
+            guard let members = groups[work.id], !members.isEmpty else { continue }
+            let entry = entries[work.id]
+            let entryRow = members.firstIndex { $0.1 == entry?.editionId } ?? 0
+            m.add(members.map(\.0), entry: entry.map { EntryValues($0, from: members[entryRow].0) }, entryRow: entryRow,
+                  pending: work.reviewStatus == .pending)
+        }
+        for (file, s) in first.summaries {
+            m.summaries[file, default: BookFileSummary(file: file, source: s.source, layout: nil)].sentToReview += s.sentToReview
+        }
+        return m
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import MWFoundation
+import MWImport
+
+/// Whose user data wins when an imported row and an existing entry disagree (status, rating,
+/// dates; notes are never dropped: differing texts are both kept; tags are unioned).
+public enum ConflictPolicy: String, Sendable, Codable, CaseIterable {
+    /// The existing entry's values stay; the import only fills what is empty.
+    case keep
+    /// The side with the later activity (finished, started or added) wins; on a tie, the side
+    /// with more values (rating, dates, notes), then the existing.
+    case newer
+    /// The import's values win wherever it has one.
+    case theirs
+}
+
+/// How an import runs (`mwkit import` options for books).
+public struct BookImportOptions: Sendable {
+    /// `--on-conflict`: applied when merging into an existing library (rows of the same import
+    /// that fold into one entry always use ``ConflictPolicy/newer``).
+    public var onConflict: ConflictPolicy
+    /// `--overrides FILE`: decisions read back from a review file.
+    public var overrides: BookOverrides
+    /// The timestamp of records the import creates or changes (`dateCreated`, `lastModified`,
+    /// an entry's `dateAdded` when the file has none). Defaults to ``Clock/now(environment:)``,
+    /// so `SOURCE_DATE_EPOCH` makes the output byte for byte reproducible.
+    public var importDate: Date
+
+    public init(onConflict: ConflictPolicy = .keep, overrides: BookOverrides = BookOverrides(), importDate: Date = Clock.now()) {
+        self.onConflict = onConflict
+        self.overrides = overrides
+        self.importDate = importDate
+    }
+}
+
+/// What one file gave (the per-file summary of `mwkit import`).
+public struct BookFileSummary: Sendable, Codable, Hashable {
+    public var file: String
+    public var source: BookSource?
+    /// Header generation (`goodreads-24`…).
+    public var layout: String?
+    /// Non-empty records after the header.
+    public var rowsRead = 0
+    /// Records created by this file's rows.
+    public var worksCreated = 0, editionsCreated = 0, authorsCreated = 0
+    /// Rows folded into a work that already existed (from the library merged into, another
+    /// file, or an earlier row).
+    public var merged = 0
+    /// Rows whose merge waits in the review file.
+    public var sentToReview = 0
+    /// Rows skipped: `file:line` and why.
+    public var malformed: [MalformedRow] = []
+    /// Columns whose values the model cannot hold → rows that had one.
+    public var unkept: [String: Int] = [:]
+
+    public init(file: String, source: BookSource?, layout: String?) {
+        self.file = file
+        self.source = source
+        self.layout = layout
+    }
+
+    /// Whether every row read is accounted for: created a work, merged, or malformed.
+    public var isBalanced: Bool { rowsRead == worksCreated + merged + malformed.count }
+}
+
+/// The outcome of an import.
+public struct BookImportResult: Sendable {
+    /// The library: the one merged into, with the import added.
+    public var library: BookLibrary
+    /// One summary per file, in the order given.
+    public var files: [BookFileSummary]
+    /// Merges waiting for a decision, and merges decided by the overrides; write them with
+    /// ``BookReviewFile/write(_:to:)``.
+    public var review: [BookReviewItem]
+    public var diagnostics: [Diagnostic]
+
+    /// Merges still waiting for a decision.
+    public var waiting: [BookReviewItem] { review.filter { $0.status == "review" } }
+
+    /// Every reason the run exits 1: malformed rows, files that are not book exports or not
+    /// readable, and — when no review file is written or with `strict` — merges waiting in review.
+    public func problems(reviewFileWritten: Bool, strict: Bool = false) -> [String] {
+        var out = files.flatMap(\.malformed).map { "\($0.position): \($0.reason)" }
+        out += files.filter { $0.source == nil && $0.malformed.isEmpty }.map { "\($0.file): not a Goodreads, StoryGraph or LibraryThing export" }
+        let n = waiting.count
+        if n > 0 && (strict || !reviewFileWritten) {
+            out.append(strict ? "\(n) merge(s) left in review (--strict)"
+                : "\(n) work(s) were merged on title and author while their ISBNs disagree and are marked pending; pass --review FILE to decide them")
+        }
+        return out
+    }
+
+    /// The exit code as the film imports have it: 0 every row imported (uncertain merges in
+    /// the review file), 1 when ``problems(reviewFileWritten:strict:)`` is not empty. Exit 2
+    /// (usage, unreadable overrides) is for the command to throw.
+    public func exitCode(reviewFileWritten: Bool, strict: Bool = false) -> Int32 {
+        problems(reviewFileWritten: reviewFileWritten, strict: strict).isEmpty ? 0 : 1
+    }
+}

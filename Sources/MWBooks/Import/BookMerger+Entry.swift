@@ -1,0 +1,130 @@
+import Foundation
+import MWFoundation
+import MWImport
+
+extension BookMerger {
+    /// The model's limit on notes (seeds/001), reported — never enforced by cutting the user's text.
+    static let notesLimit = 2000
+
+    /// Creates the work's entry from `row`'s values, or folds them into the entry it has.
+    mutating func entry(_ row: EntryValues, work workId: String, edition editionId: String) {
+        if let i = entryIndex(workId) {
+            fold(i, row, editionId: editionId)
+            return
+        }
+        let status = row.status
+        let e = LibraryEntry(id: newEntryID(workId), workId: workId, editionId: status == .wishlist ? nil : editionId,
+                             dateAdded: row.dateAdded ?? options.importDate, readingStatus: status,
+                             readingProgress: status == .read ? 1 : 0, rating: row.rating, personalRating: row.personalRating,
+                             notes: row.notes, tags: row.tags, dateStarted: row.dateStarted, dateCompleted: row.dateCompleted,
+                             lastModified: options.importDate)
+        appendEntry(e)
+        checkNotes(e.notes, row)
+    }
+
+    /// Folds `row` into entry `i`. Rows of this import folding together use ``ConflictPolicy/newer``
+    /// (the latest activity wins); an entry of the library merged into uses the options' policy.
+    /// A rating or date not kept is reported (`books-import-entry-conflict`); differing notes
+    /// are both kept; tags are unioned; the earliest date added stays.
+    private mutating func fold(_ i: Int, _ row: EntryValues, editionId: String) {
+        var e = lib.entries[i]
+        let before = e
+        let policy = isCreated(e.id) ? .newer : options.onConflict
+        let incomingWins: Bool
+        switch policy {
+        case .keep: incomingWins = false
+        case .theirs: incomingWins = true
+        case .newer:
+            // Later activity wins; on a tie, the side holding more of the user's values (a
+            // row with a rating and a review over a bare shelf row of another edition).
+            let mine = [e.dateCompleted, e.dateStarted, e.dateAdded].compactMap { $0 }.max() ?? .distantPast
+            let theirs = row.activity ?? .distantPast
+            let mineFilled = [e.rating != nil, e.personalRating != nil, e.dateStarted != nil, e.dateCompleted != nil, e.notes != nil].filter { $0 }.count
+            let theirsFilled = [row.rating != nil, row.personalRating != nil, row.dateStarted != nil, row.dateCompleted != nil, row.notes != nil].filter { $0 }.count
+            incomingWins = theirs > mine || (theirs == mine && theirsFilled > mineFilled)
+        }
+        var notKept: [String] = []
+        func pick<T: Equatable>(_ current: inout T?, _ new: T?, _ label: String, _ show: (T) -> String) {
+            guard let new else { return }
+            guard let c = current else { current = new; return }
+            guard c != new else { return }
+            if incomingWins {
+                notKept.append("\(label) \(show(c)) (kept \(show(new)) from the file)")
+                current = new
+            } else {
+                notKept.append("\(label) \(show(new)) (kept \(show(c)))")
+            }
+        }
+        let day = { (d: Date) in String(DateCoding.formatRFC3339(d).prefix(10)) }
+        pick(&e.rating, row.rating, "rating", String.init)
+        pick(&e.personalRating, row.personalRating, "rating", { String($0) })
+        pick(&e.dateStarted, row.dateStarted, "started", day)
+        pick(&e.dateCompleted, row.dateCompleted, "finished", day)
+        if incomingWins && e.readingStatus != row.status {
+            e.readingStatus = row.status
+            if row.status == .read { e.readingProgress = 1 }
+        }
+        if e.readingStatus == .wishlist {
+            e.editionId = nil
+        } else if incomingWins || e.editionId == nil {
+            e.editionId = editionId
+        }
+        if let added = row.dateAdded, added < e.dateAdded { e.dateAdded = added }
+        e.notes = Self.mergeNotes(e.notes, row.notes, incomingFirst: incomingWins)
+        _ = Work.union(&e.tags, row.tags)
+        guard e != before else { return }
+        e.lastModified = options.importDate
+        replaceEntry(i, e)
+        if e.notes != before.notes { checkNotes(e.notes, row) }
+        if !notKept.isEmpty {
+            diagnostics.append(.csv(.warning, .booksImportEntryConflict,
+                                    "\(quoted(row.title)): not kept \(notKept.joined(separator: ", ")) (--on-conflict \(policy.rawValue))",
+                                    file: row.file, line: row.line, row: row.row))
+        }
+    }
+
+    /// Two notes as one without losing either: equal or contained → the longer; else both,
+    /// the winning side's first.
+    static func mergeNotes(_ a: String?, _ b: String?, incomingFirst: Bool) -> String? {
+        guard let a else { return b }
+        guard let b else { return a }
+        if a == b || a.contains(b) { return a }
+        if b.contains(a) { return b }
+        return incomingFirst ? b + "\n\n" + a : a + "\n\n" + b
+    }
+
+    private mutating func checkNotes(_ notes: String?, _ row: EntryValues) {
+        guard let n = notes?.count, n > Self.notesLimit else { return }
+        diagnostics.append(.csv(.warning, .booksImportLongNote,
+                                "\(quoted(row.title)): notes of \(n) characters, over the model's \(Self.notesLimit); kept whole",
+                                file: row.file, line: row.line, row: row.row))
+    }
+}
+
+/// The user's values for one entry: a row's, or an entry already folded from several rows.
+struct EntryValues {
+    var status: ReadingStatus
+    var rating: Int?
+    var personalRating: Double?
+    var notes: String?
+    var tags: [String]
+    var dateAdded: Date?
+    var dateStarted: Date?
+    var dateCompleted: Date?
+    /// Where they come from, for diagnostics.
+    var title: String, file: String, line: Int, row: Int
+
+    init(_ r: BookRow) {
+        status = r.status; rating = r.rating; personalRating = r.personalRating; notes = r.notes; tags = r.tags
+        dateAdded = r.dateAdded; dateStarted = r.dateStarted; dateCompleted = r.dateCompleted
+        title = r.title; file = r.file; line = r.line; row = r.row
+    }
+
+    init(_ e: LibraryEntry, from r: BookRow) {
+        self.init(r)
+        status = e.readingStatus; rating = e.rating; personalRating = e.personalRating; notes = e.notes; tags = e.tags
+        dateAdded = e.dateAdded; dateStarted = e.dateStarted; dateCompleted = e.dateCompleted
+    }
+
+    var activity: Date? { [dateCompleted, dateStarted, dateAdded].compactMap { $0 }.max() }
+}

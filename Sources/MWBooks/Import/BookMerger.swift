@@ -1,0 +1,276 @@
+import Foundation
+import MWFoundation
+import MWImport
+
+/// Folds rows into a library: finds or creates each row's work, edition, authors and entry,
+/// merges identifiers, keeps user data by policy, and records every uncertain merge for the
+/// review file. Rows must come in ``BookIdentity/canonicalOrder(_:)``.
+struct BookMerger {
+    private(set) var lib: BookLibrary
+    let options: BookImportOptions
+    private var usedIDs: Set<String> = []
+    private var workIndex: [String: Int] = [:]
+    private var workByExternal: [String: Int] = [:]
+    private var workByTitle: [String: [Int]] = [:]
+    private var editionByISBN: [String: Int] = [:]
+    private var editionsOfWork: [String: [Int]] = [:]
+    private var authorByKey: [String: Int] = [:]
+    private var authorIndex: [String: Int] = [:]
+    private var entryOfWork: [String: Int] = [:]
+    /// Entries this import created: rows folding into them use `newer`, not the policy.
+    private var createdEntries: Set<String> = []
+    var review: [BookReviewItem] = []
+    var diagnostics: [Diagnostic] = []
+    var summaries: [String: BookFileSummary] = [:]
+
+    init(_ existing: BookLibrary, options: BookImportOptions) {
+        lib = existing
+        self.options = options
+        for (i, a) in lib.authors.enumerated() {
+            usedIDs.insert(a.id)
+            if authorIndex[a.id] == nil { authorIndex[a.id] = i }
+            let k = BookIdentity.authorKey(a.name)
+            if !k.isEmpty && authorByKey[k] == nil { authorByKey[k] = i }
+        }
+        for (i, w) in lib.works.enumerated() {
+            usedIDs.insert(w.id)
+            workIndex[w.id] = i
+            indexWork(i)
+        }
+        for (i, e) in lib.editions.enumerated() {
+            usedIDs.insert(e.id)
+            editionsOfWork[e.workId, default: []].append(i)
+            for k in e.isbnKeys where editionByISBN[k] == nil { editionByISBN[k] = i }
+        }
+        for (i, e) in lib.entries.enumerated() {
+            usedIDs.insert(e.id)
+            if entryOfWork[e.workId] == nil { entryOfWork[e.workId] = i }
+        }
+    }
+
+    private mutating func indexWork(_ i: Int) {
+        let w = lib.works[i]
+        for k in w.externalKeys where workByExternal[k] == nil { workByExternal[k] = i }
+        let primary = w.primaryAuthorId.flatMap { authorIndex[$0] }.map { lib.authors[$0].name }
+        if let k = BookIdentity.titleAuthorKey(w.title, primary), !(workByTitle[k]?.contains(i) ?? false) {
+            workByTitle[k, default: []].append(i)
+        }
+    }
+
+    /// A new deterministic id for `kind`, never one already in the library.
+    private mutating func newID(_ kind: String, _ key: String) -> String {
+        var id = BookID.make(kind, key)
+        var n = 2
+        while usedIDs.contains(id) {
+            id = BookID.make(kind, "\(key)#\(n)")
+            n += 1
+        }
+        usedIDs.insert(id)
+        return id
+    }
+
+    // Entry bookkeeping for BookMerger+Entry.swift (the indices stay private here).
+    func entryIndex(_ workId: String) -> Int? { entryOfWork[workId] }
+    func isCreated(_ entryId: String) -> Bool { createdEntries.contains(entryId) }
+    mutating func newEntryID(_ workId: String) -> String { newID("entry", workId) }
+    mutating func appendEntry(_ e: LibraryEntry) {
+        lib.entries.append(e)
+        entryOfWork[e.workId] = lib.entries.count - 1
+        createdEntries.insert(e.id)
+    }
+    mutating func replaceEntry(_ i: Int, _ e: LibraryEntry) { lib.entries[i] = e }
+
+    // MARK: Rows
+
+    /// Adds the rows of one work (one row in a first pass; in a merge into an existing library,
+    /// the rows the first pass folded together). `entry` gives the user's values already
+    /// folded (nil: the rows' own values); `entryRow` is the row whose edition the entry
+    /// points at; `pending` carries an uncertain merge of the first pass. Returns the work's
+    /// id and each row's edition id.
+    @discardableResult
+    mutating func add(_ rows: [BookRow], entry given: EntryValues? = nil, entryRow: Int = 0, pending: Bool = false) -> (work: String, editions: [String]) {
+        guard let first = rows.first else { return ("", []) }
+        var authorIds: [[String]] = []
+        for row in rows {
+            var s = summary(row)
+            authorIds.append(row.authors.map { author($0, &s) })
+            summaries[row.file] = s
+        }
+        var isbnKeys: [String] = []
+        for row in rows { for k in row.isbnKeys where !isbnKeys.contains(k) { isbnKeys.append(k) } }
+
+        var found: Int?
+        for k in isbnKeys { if let e = editionByISBN[k] { found = workIndex[lib.editions[e].workId]; break } }
+        if found == nil { for k in rows.flatMap(BookIdentity.externalKeys) { if let w = workByExternal[k] { found = w; break } } }
+        if found == nil, let tk = BookIdentity.titleAuthorKey(first.title, first.authors.first), let w = workByTitle[tk]?.first {
+            var s = summary(first)
+            found = titleMerge(first, into: w, isbnKeys: isbnKeys, &s)
+            summaries[first.file] = s
+        }
+        let w: Int
+        if let found {
+            w = found
+            enrich(w, first, authorIds[0])
+        } else {
+            w = createWork(first, authorIds[0])
+        }
+        if pending && lib.works[w].reviewStatus != .pending {
+            lib.works[w].reviewStatus = .pending
+            lib.works[w].lastModified = options.importDate
+        }
+        var editions: [String] = []
+        for (n, row) in rows.enumerated() {
+            var s = summary(row)
+            if n == 0 && found == nil { s.worksCreated += 1 } else { s.merged += 1 }
+            if n > 0 { enrich(w, row, authorIds[n]) }
+            let e = edition(for: row, in: lib.works[w].id, isbnKeys: row.isbnKeys, &s)
+            editions.append(lib.editions[e].id)
+            summaries[row.file] = s
+        }
+        let workId = lib.works[w].id
+        if let given {
+            entry(given, work: workId, edition: editions[min(entryRow, editions.count - 1)])
+        } else {
+            for (n, row) in rows.enumerated() { entry(EntryValues(row), work: workId, edition: editions[n]) }
+        }
+        return (workId, editions)
+    }
+
+    private func summary(_ row: BookRow) -> BookFileSummary {
+        summaries[row.file] ?? BookFileSummary(file: row.file, source: row.source, layout: nil)
+    }
+
+    /// A merge on title + primary author: taken unless the overrides say `separate`; when the
+    /// ISBNs disagree (both sides have some, none shared) the work turns `pending` and the
+    /// merge goes to review, unless the overrides say `merge`. Returns the work, or nil.
+    private mutating func titleMerge(_ row: BookRow, into w: Int, isbnKeys: [String], _ s: inout BookFileSummary) -> Int? {
+        let work = lib.works[w]
+        let workISBNs = (editionsOfWork[work.id] ?? []).flatMap { lib.editions[$0].isbnKeys }
+        let key = "\(row.source.rawValue)|\(BookIdentity.rowKey(row))>\(work.id)"
+        let decision = options.overrides[key]
+        let disagree = !isbnKeys.isEmpty && !workISBNs.isEmpty
+        guard disagree || decision != nil else { return w }
+        var item = BookReviewItem(status: "review", decision: "", key: key, title: row.title, authors: row.authors.joined(separator: ", "),
+                                  rowISBNs: row.isbns, workISBNs: (editionsOfWork[work.id] ?? []).flatMap { lib.editions[$0].isbns },
+                                  workId: work.id, workTitle: work.title,
+                                  reason: "same title and primary author, but the ISBNs differ: \(isbnKeys.joined(separator: " ")) / \(workISBNs.joined(separator: " "))",
+                                  source: row.source, file: row.file, line: row.line)
+        switch decision {
+        case .separate?:
+            item.status = "decided"; item.decision = "separate"; item.reason = "kept apart in the review file"
+            review.append(item)
+            return nil
+        case .merge?:
+            item.status = "decided"; item.decision = "merge"; item.reason = "merged in the review file"
+            review.append(item)
+            return w
+        case nil:
+            review.append(item)
+            s.sentToReview += 1
+            if lib.works[w].reviewStatus != .pending {
+                lib.works[w].reviewStatus = .pending
+                lib.works[w].lastModified = options.importDate
+            }
+            diagnostics.append(.csv(.warning, .booksImportMergeReview,
+                                    "\(quoted(row.title)) merged into the work \(quoted(work.title)) (\(work.id)) on title and author while the ISBNs differ; the work is pending review",
+                                    file: row.file, line: row.line, row: row.row))
+            return w
+        }
+    }
+
+    private mutating func author(_ name: String, _ s: inout BookFileSummary) -> String {
+        let key = BookIdentity.authorKey(name)
+        if !key.isEmpty, let i = authorByKey[key] { return lib.authors[i].id }
+        let id = newID("author", key.isEmpty ? name : key)
+        lib.authors.append(Author(id: id, name: name, dateCreated: options.importDate, lastModified: options.importDate))
+        authorIndex[id] = lib.authors.count - 1
+        if !key.isEmpty { authorByKey[key] = lib.authors.count - 1 }
+        s.authorsCreated += 1
+        return id
+    }
+
+    private mutating func createWork(_ row: BookRow, _ authorIds: [String]) -> Int {
+        var ids: [String] = []
+        for a in authorIds where !ids.contains(a) { ids.append(a) }
+        let work = Work(id: newID("work", BookIdentity.rowKey(row)), title: row.title, originalLanguage: row.language,
+                        firstPublicationYear: row.originalPublicationYear, subjectTags: row.subjects, authorIds: ids,
+                        goodreadsWorkIDs: row.goodreadsIDs, amazonASINs: row.asins, librarythingIDs: row.librarythingWorkIDs,
+                        dateCreated: options.importDate, lastModified: options.importDate)
+        lib.works.append(work)
+        let i = lib.works.count - 1
+        workIndex[work.id] = i
+        indexWork(i)
+        return i
+    }
+
+    /// Adds what the row knows and the work lacks: identifiers, authors, subjects, years.
+    private mutating func enrich(_ i: Int, _ row: BookRow, _ authorIds: [String]) {
+        var w = lib.works[i]
+        var incoming = w
+        incoming.goodreadsWorkIDs = row.goodreadsIDs
+        incoming.amazonASINs = row.asins
+        incoming.librarythingIDs = row.librarythingWorkIDs
+        incoming.googleBooksVolumeIDs = []
+        var changed = w.mergeExternalIDs(from: incoming)
+        changed = Work.union(&w.authorIds, authorIds) || changed
+        changed = Work.union(&w.subjectTags, row.subjects) || changed
+        changed = Work.fill(&w.firstPublicationYear, row.originalPublicationYear) || changed
+        changed = Work.fill(&w.originalLanguage, row.language) || changed
+        guard changed else { return }
+        w.lastModified = options.importDate
+        lib.works[i] = w
+        indexWork(i)
+    }
+
+    /// The row's edition in work `workId`: the one with a shared ISBN, else one sharing an
+    /// ASIN or LibraryThing book id, else (a row without ISBN) one without ISBN of the same
+    /// format and publisher; created when none is.
+    private mutating func edition(for row: BookRow, in workId: String, isbnKeys: [String], _ s: inout BookFileSummary) -> Int {
+        let mine = editionsOfWork[workId] ?? []
+        var found: Int?
+        for k in isbnKeys { if let i = editionByISBN[k], lib.editions[i].workId == workId { found = i; break } }
+        if found == nil {
+            found = mine.first { i in
+                let e = lib.editions[i]
+                return e.amazonASINs.contains { row.asins.contains($0) } || e.librarythingIDs.contains { row.librarythingBookIDs.contains($0) }
+            }
+        }
+        let format = row.format ?? .paperback
+        if found == nil && isbnKeys.isEmpty {
+            found = mine.first { i in
+                let e = lib.editions[i]
+                return e.isbnKeys.isEmpty && e.format == format && e.publisher == row.publisher
+            }
+        }
+        if let i = found {
+            var e = lib.editions[i]
+            var incoming = e
+            incoming.isbns = row.isbns
+            incoming.amazonASINs = row.asins
+            incoming.librarythingIDs = row.librarythingBookIDs
+            incoming.googleBooksVolumeIDs = []
+            var changed = e.mergeExternalIDs(from: incoming)
+            changed = Work.fill(&e.publisher, row.publisher) || changed
+            changed = Work.fill(&e.pageCount, row.pageCount) || changed
+            changed = Work.fill(&e.publicationDate, row.publicationDate) || changed
+            if changed {
+                e.lastModified = options.importDate
+                lib.editions[i] = e
+                for k in e.isbnKeys where editionByISBN[k] == nil { editionByISBN[k] = i }
+            }
+            return i
+        }
+        let key = isbnKeys.first.map { "isbn:" + $0 }
+            ?? "\(workId)|\(format.rawValue)|\(row.publisher ?? "")|\(row.asins.first ?? row.librarythingBookIDs.first ?? "")"
+        let e = Edition(id: newID("edition", key), workId: workId, isbn: Edition.primary(row.isbns), isbns: row.isbns,
+                        publisher: row.publisher, publicationDate: row.publicationDate, pageCount: row.pageCount, format: format,
+                        amazonASINs: row.asins, librarythingIDs: row.librarythingBookIDs,
+                        dateCreated: options.importDate, lastModified: options.importDate)
+        lib.editions.append(e)
+        let i = lib.editions.count - 1
+        editionsOfWork[workId, default: []].append(i)
+        for k in isbnKeys where editionByISBN[k] == nil { editionByISBN[k] = i }
+        s.editionsCreated += 1
+        return i
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// The service a book export comes from, detected from the file's header.
+public enum BookSource: String, Sendable, Codable, CaseIterable, Hashable, Comparable {
+    case goodreads, storygraph, librarything
+
+    public static func < (a: BookSource, b: BookSource) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}
+
+/// One row of a book export, read into neutral values: what the identity and merge steps
+/// need, and every user value the BooksTrack model can hold. Readers fill it; nothing here
+/// is matched yet.
+public struct BookRow: Sendable, Hashable {
+    public var source: BookSource
+    /// The file's name as given (diagnostics, review file).
+    public var file: String
+    /// 1-based line the row starts on, and its 1-based data row.
+    public var line: Int
+    public var row: Int
+
+    public var title: String
+    /// Display names ("First Last"), the primary author first.
+    public var authors: [String]
+    /// ISBNs as found, normalised (``ISBN/normalize(_:)``), duplicates removed, order kept.
+    public var isbns: [String] = []
+    /// Amazon ASINs (a StoryGraph `ISBN/UID` that is not an ISBN).
+    public var asins: [String] = []
+    /// Goodreads book ids (work level in the BooksTrack model).
+    public var goodreadsIDs: [String] = []
+    /// LibraryThing work ids.
+    public var librarythingWorkIDs: [String] = []
+    /// LibraryThing book ids (the user's copy: edition level).
+    public var librarythingBookIDs: [String] = []
+
+    public var publisher: String?
+    public var pageCount: Int?
+    public var format: EditionFormat?
+    /// The year the edition was published, as written.
+    public var publicationDate: String?
+    public var originalPublicationYear: Int?
+    public var language: String?
+    public var subjects: [String] = []
+
+    /// Readers fall back to `read` or `toRead` for a custom shelf ``ReadingStatus/from(_:)`` does not know.
+    public var status: ReadingStatus
+    public var tags: [String] = []
+    /// Whole stars 1–5.
+    public var rating: Int?
+    /// Granular 0–5 (StoryGraph and LibraryThing halves).
+    public var personalRating: Double?
+    public var notes: String?
+    public var dateAdded: Date?
+    public var dateStarted: Date?
+    public var dateCompleted: Date?
+
+    public init(source: BookSource, file: String, line: Int, row: Int, title: String, authors: [String], status: ReadingStatus) {
+        self.source = source
+        self.file = file
+        self.line = line
+        self.row = row
+        self.title = title
+        self.authors = authors
+        self.status = status
+    }
+
+    /// `file:line`, for summaries.
+    public var position: String { "\(file):\(line)" }
+
+    /// ISBN match keys (ISBN-13 where valid), in order, without duplicates.
+    var isbnKeys: [String] {
+        var out: [String] = []
+        for i in isbns { if let k = ISBN.matchKey(i), !out.contains(k) { out.append(k) } }
+        return out
+    }
+
+    /// The latest date the user did something with the book.
+    var activity: Date? { [dateCompleted, dateStarted, dateAdded].compactMap { $0 }.max() }
+}

@@ -1,0 +1,24 @@
+import MWFoundation
+import MWImport
+
+/// Codes of the book importers (docs/DIAGNOSTICS.md "Book imports"). The readers also use the
+/// film imports' `import-malformed-row`, `import-bad-value`, `import-malformed-file`,
+/// `import-unrecognized-file`, `import-no-export` and `import-review-decision`: same meaning.
+extension DiagnosticCode {
+    /// Two rows were folded into one work on title and primary author alone while their ISBNs
+    /// disagree: the work is `pending` and the merge is listed in the review file.
+    public static let booksImportMergeReview: DiagnosticCode = "books-import-merge-review"
+    /// Rows folded into one library entry (or an import merged into an existing entry) disagree
+    /// on a rating or a date; the message names the value kept and the value not kept.
+    public static let booksImportEntryConflict: DiagnosticCode = "books-import-entry-conflict"
+    /// Notes (review + private notes) longer than the model's 2,000 characters: kept whole.
+    public static let booksImportLongNote: DiagnosticCode = "books-import-long-note"
+    /// A column holds values the BooksTrack model has no field for (Goodreads `Read Count`
+    /// above 1, `Owned Copies`, `Recommended For`…): counted per file, not imported.
+    public static let booksImportUnkeptField: DiagnosticCode = "books-import-unkept-field"
+
+    /// Every code declared by the book importers.
+    public static let booksImport: [DiagnosticCode] = [
+        .booksImportMergeReview, .booksImportEntryConflict, .booksImportLongNote, .booksImportUnkeptField,
+    ]
+}

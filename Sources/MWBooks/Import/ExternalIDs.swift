@@ -1,0 +1,64 @@
+import Foundation
+
+/// seeds/001 "External ID Management": merging identifiers never duplicates one and never
+/// drops one; the order they were first seen in is kept.
+extension Work {
+    /// Adds `other`'s external identifiers that this work lacks (arrays unioned, single ids
+    /// filled when empty). True when anything changed.
+    @discardableResult
+    public mutating func mergeExternalIDs(from other: Work) -> Bool {
+        var changed = false
+        changed = Self.union(&goodreadsWorkIDs, other.goodreadsWorkIDs) || changed
+        changed = Self.union(&amazonASINs, other.amazonASINs) || changed
+        changed = Self.union(&librarythingIDs, other.librarythingIDs) || changed
+        changed = Self.union(&googleBooksVolumeIDs, other.googleBooksVolumeIDs) || changed
+        changed = Self.fill(&openLibraryWorkID, other.openLibraryWorkID) || changed
+        changed = Self.fill(&isbndbID, other.isbndbID) || changed
+        changed = Self.fill(&googleBooksVolumeID, other.googleBooksVolumeID) || changed
+        return changed
+    }
+
+    /// The work's external keys as the importer indexes them (`goodreads:…`, `librarything:…`, `asin:…`).
+    var externalKeys: [String] {
+        goodreadsWorkIDs.map { "goodreads:" + $0 } + librarythingIDs.map { "librarything:" + $0 } + amazonASINs.map { "asin:" + $0 }
+    }
+
+    static func union(_ list: inout [String], _ new: [String]) -> Bool {
+        var changed = false
+        for v in new where !v.isEmpty && !list.contains(v) { list.append(v); changed = true }
+        return changed
+    }
+
+    static func fill<T: Equatable>(_ value: inout T?, _ new: T?) -> Bool {
+        guard value == nil, let new else { return false }
+        value = new
+        return true
+    }
+}
+
+extension Edition {
+    /// Adds `other`'s ISBNs and external identifiers that this edition lacks. True when anything changed.
+    @discardableResult
+    public mutating func mergeExternalIDs(from other: Edition) -> Bool {
+        var changed = false
+        changed = Work.union(&isbns, other.isbns) || changed
+        changed = Work.union(&amazonASINs, other.amazonASINs) || changed
+        changed = Work.union(&googleBooksVolumeIDs, other.googleBooksVolumeIDs) || changed
+        changed = Work.union(&librarythingIDs, other.librarythingIDs) || changed
+        changed = Work.fill(&openLibraryEditionID, other.openLibraryEditionID) || changed
+        changed = Work.fill(&isbndbID, other.isbndbID) || changed
+        changed = Work.fill(&googleBooksVolumeID, other.googleBooksVolumeID) || changed
+        if isbn == nil, let p = Edition.primary(isbns) { isbn = p; changed = true }
+        return changed
+    }
+
+    /// ISBN match keys of every ISBN the edition holds.
+    var isbnKeys: [String] {
+        var out: [String] = []
+        for i in [isbn].compactMap({ $0 }) + isbns { if let k = ISBN.matchKey(i), !out.contains(k) { out.append(k) } }
+        return out
+    }
+
+    /// The primary ISBN of a list: its first ISBN-13, else its first value (seeds/001 `primaryISBN`).
+    static func primary(_ isbns: [String]) -> String? { isbns.first { $0.count == 13 } ?? isbns.first }
+}

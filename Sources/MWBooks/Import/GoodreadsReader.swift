@@ -1,0 +1,88 @@
+import Foundation
+import MWFoundation
+
+/// Goodreads' `goodreads_library_export.csv`, every header generation, told apart by header
+/// content (never the file name): 31 columns up to 2020 (with `Recommended For`, `Condition`,
+/// `BCID`…), 24 columns 2021–2026, 23 since mid-2026 (no `Average Rating`). Columns are read by
+/// name, so a generation differs only in what it holds.
+enum GoodreadsReader {
+    static func isHeader(_ fields: [String]) -> Bool {
+        let k = Set(fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
+        return k.contains("book id") && k.contains("title") && k.contains("exclusive shelf") && k.contains("author")
+    }
+
+    static func layout(_ t: CSVTable) -> String {
+        if t.has("Recommended For") || t.has("Condition") || t.has("Original Purchase Date") { return "goodreads-31" }
+        return t.has("Average Rating") ? "goodreads-24" : "goodreads-23"
+    }
+
+    /// The shelf Goodreads (and our writer) names a status with.
+    static func shelf(for status: ReadingStatus) -> String {
+        switch status {
+        case .wishlist, .toRead: return "to-read"
+        case .reading: return "currently-reading"
+        case .read: return "read"
+        case .onHold: return "on-hold"
+        case .dnf: return "did-not-finish"
+        }
+    }
+
+    /// Columns whose non-empty values the model cannot hold.
+    static let unkeptColumns = ["Recommended For", "Recommended By", "Original Purchase Date", "Original Purchase Location",
+                                "Condition", "Condition Description", "BCID"]
+
+    static func read(_ t: CSVTable, into out: inout BookFileRead) {
+        for record in t.rows {
+            out.rowsRead += 1
+            guard out.usable(t, record) else { continue }
+            var r = RowReading(t, record)
+            guard let title = r.text("Title") else {
+                out.malformed(t, record, "no title", column: "Title")
+                continue
+            }
+            var authors: [String] = []
+            if let a = r.text("Author") ?? r.text("Author l-f").map(BookValues.firstLast) { authors.append(a) }
+            for a in BookValues.list(t.value(record, "Additional Authors"), separator: ",") where !authors.contains(a) { authors.append(a) }
+
+            let shelfText = r.text("Exclusive Shelf")
+            let dateRead = r.date("Date Read")
+            let status = shelfText.flatMap(ReadingStatus.from) ?? (dateRead != nil ? .read : .toRead)
+            if shelfText == nil { r.bad("Exclusive Shelf", "no exclusive shelf; imported as \(status == .read ? "read (it has a Date Read)" : "to-read")") }
+            var row = BookRow(source: .goodreads, file: out.file, line: record.line, row: t.rowNumber(record),
+                              title: title, authors: authors, status: status)
+            row.isbns = []
+            r.isbns("ISBN", into: &row)
+            r.isbns("ISBN13", into: &row)
+            if let id = r.text("Book Id") {
+                if id.allSatisfy({ $0.isASCII && $0.isNumber }) { row.goodreadsIDs = [id] } else { r.bad("Book Id", "\(quoted(id)) is not a Goodreads book id; left out") }
+            }
+            switch BookValues.count(t.value(record, "My Rating")) {
+            case .success(let n)? where n <= 5: row.rating = n == 0 ? nil : n
+            case .success(let n)?: r.bad("My Rating", "\(n) is not a rating from 0 to 5; left empty")
+            case .failure(let b)?: r.bad("My Rating", "\(quoted(b.value)) is not a rating from 0 to 5; left empty")
+            case nil: break
+            }
+            row.publisher = r.text("Publisher")
+            row.format = BookValues.format(r.text("Binding"))
+            row.pageCount = r.count("Number of Pages")
+            row.publicationDate = r.year("Year Published").map(String.init)
+            row.originalPublicationYear = r.year("Original Publication Year")
+            row.dateAdded = r.date("Date Added")
+            row.dateStarted = r.date("Date Started")
+            row.dateCompleted = dateRead
+            // Every shelf is a tag but the exclusive one when it only says the status.
+            var tags = BookValues.list(t.value(record, "Bookshelves"), separator: ",")
+            if let s = shelfText, !tags.contains(s) { tags.insert(s, at: 0) }
+            tags.removeAll { $0 == shelf(for: status) }
+            row.tags = tags
+            row.notes = BookValues.joinNotes([BookValues.reviewText(t.value(record, "My Review")), r.text("Private Notes")])
+
+            if let n = BookValues.count(t.value(record, "Read Count")), case .success(let c) = n, c > 1 { out.unkept("Read Count") }
+            if let n = BookValues.count(t.value(record, "Owned Copies")), case .success(let c) = n, c > 0 { out.unkept("Owned Copies") }
+            if let s = r.text("Spoiler"), s.lowercased() == "true" { out.unkept("Spoiler") }
+            for c in unkeptColumns where r.text(c) != nil { out.unkept(c) }
+            out.diagnostics += r.diagnostics
+            out.rows.append(row)
+        }
+    }
+}

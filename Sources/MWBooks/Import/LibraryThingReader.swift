@@ -1,0 +1,76 @@
+import Foundation
+import MWFoundation
+
+/// LibraryThing's exports: the CSV (`Book ID,Title,…,Primary Author,…,ISBNs,Subjects,…`, CRLF,
+/// ISBNs `[1578660289]`, `|`-separated secondary authors and subjects) and the older
+/// tab-separated UTF-16 export (`book id`, `title`, `author (first, last)`, `author (last,
+/// first)`, `other authors`, …, values `(blank)`). Columns are read by name in either.
+enum LibraryThingReader {
+    static func isHeader(_ fields: [String]) -> Bool {
+        let k = Set(fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
+        return k.contains("book id") && k.contains("title")
+            && (k.contains("primary author") || k.contains("author (first, last)") || k.contains("author (last, first)"))
+    }
+
+    static let unkeptColumns = ["Acquired", "date acquired", "Lending Patron", "Lending Status", "From Where"]
+
+    static func read(_ t: CSVTable, into out: inout BookFileRead) {
+        let tsv = t.has("author (first, last)") || t.has("other authors")
+        for record in t.rows {
+            out.rowsRead += 1
+            guard out.usable(t, record) else { continue }
+            var r = RowReading(t, record)
+            guard let title = r.text("Title") else {
+                out.malformed(t, record, "no title", column: "Title")
+                continue
+            }
+            var authors: [String] = []
+            if let a = r.text("author (first, last)") ?? r.text("Primary Author", "author (last, first)").map(BookValues.firstLast) {
+                authors.append(a)
+            }
+            // The CSV separates secondary authors with `|` (each `Last, First`); the TSV's
+            // `other authors` are `First Last` separated by commas.
+            let others = tsv ? BookValues.list(t.value(record, "other authors"), separator: ",")
+                : BookValues.list(t.value(record, "Secondary Author"), separator: "|").map(BookValues.firstLast)
+            for a in others where !authors.contains(a) { authors.append(a) }
+
+            // Statuses live in collections (`Currently reading`, `To read`, `Wishlist`, `Read but unowned`).
+            var status: ReadingStatus?
+            var tags = BookValues.list(t.value(record, "Tags"), separator: ",")
+            for c in BookValues.list(t.value(record, "Collections"), separator: ",") {
+                let s = ReadingStatus.key(c) == "read but unowned" ? .read : ReadingStatus.from(c)
+                if status == nil, let s { status = s; continue }
+                // `Your library` is every book's default collection, not a choice of the user's.
+                if ReadingStatus.key(c) != "your library" && !tags.contains(c) { tags.append(c) }
+            }
+            let dateRead = r.date("Date Read", "date ended")
+            var row = BookRow(source: .librarything, file: out.file, line: record.line, row: t.rowNumber(record),
+                              title: title, authors: authors, status: status ?? (dateRead != nil ? .read : .toRead))
+            row.tags = tags
+            if t.has("ISBNs") { r.isbns("ISBNs", into: &row) }
+            if t.has("ISBN") { r.isbns("ISBN", into: &row) }
+            if let id = r.text("Book ID") { row.librarythingBookIDs = [id] }
+            if let id = r.text("Work id", "Work ID") { row.librarythingWorkIDs = [id] }
+            if let pub = r.text("Publication") {
+                // `Galahad Books (1998), Hardcover, 128 pages`: the publisher is before the year.
+                let first = pub.split(separator: ",").first.map(String.init) ?? pub
+                row.publisher = BookValues.text(first.range(of: " (").map { String(first[..<$0.lowerBound]) } ?? first)
+            }
+            row.publicationDate = r.text("Date")
+            row.pageCount = r.count("Page Count")
+            row.format = BookValues.format(r.text("Media"))
+            row.language = r.text("Original Languages", "original language")
+            row.subjects = BookValues.list(t.value(record, "Subjects"), separator: "|")
+            r.stars(&row, "Rating", "stars", "rating")
+            row.notes = BookValues.joinNotes([BookValues.reviewText(r.text("Review")), r.text("Comment", "comments"),
+                                              r.text("Private Comment", "private comments")])
+            row.dateAdded = r.date("Entry Date", "date entered")
+            row.dateStarted = r.date("Date Started")
+            row.dateCompleted = dateRead
+            if let n = BookValues.count(r.text("Copies", "your copies")), case .success(let c) = n, c > 1 { out.unkept("Copies") }
+            for c in unkeptColumns where r.text(c) != nil { out.unkept(c) }
+            out.diagnostics += r.diagnostics
+            out.rows.append(row)
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import MWFoundation
+
+/// StoryGraph's export CSV: `Read Status` (read, to-read, currently-reading, did-not-finish,
+/// paused), `Dates Read` as days or ranges (`2025/04/19-2025/04/21`, several comma-separated),
+/// `Star Rating` in halves, `ISBN/UID` that may be an ASIN, moods, pace and the reader's
+/// character questions, empty fields written `""`.
+enum StoryGraphReader {
+    static func isHeader(_ fields: [String]) -> Bool {
+        let k = Set(fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
+        return k.contains("title") && k.contains("isbn/uid") && k.contains("read status")
+    }
+
+    /// Answers kept as `question:answer` tags (the question slugged), so none is lost.
+    static let questionColumns = ["Character- or Plot-Driven?", "Strong Character Development?", "Loveable Characters?",
+                                  "Diverse Characters?", "Flawed Characters?"]
+
+    /// An Amazon ASIN: ten letters and digits, at least one letter (an ISBN-10 has none but `X`).
+    static func isASIN(_ v: String) -> Bool {
+        v.count == 10 && v.allSatisfy { $0.isASCII && ($0.isNumber || $0.isUppercase) } && v.contains { $0.isLetter && $0 != "X" }
+    }
+
+    static func slug(_ s: String) -> String {
+        ReadingStatus.key(s.filter { $0.isLetter || $0.isNumber || $0 == " " || $0 == "-" }).replacingOccurrences(of: " ", with: "-")
+    }
+
+    static func read(_ t: CSVTable, into out: inout BookFileRead) {
+        for record in t.rows {
+            out.rowsRead += 1
+            guard out.usable(t, record) else { continue }
+            var r = RowReading(t, record)
+            guard let title = r.text("Title") else {
+                out.malformed(t, record, "no title", column: "Title")
+                continue
+            }
+            var authors = BookValues.list(t.value(record, "Authors"), separator: ",")
+            // Contributors are `Name (Translator)`; Goodreads lists them among additional authors too.
+            for c in BookValues.list(t.value(record, "Contributors"), separator: ",") {
+                let name = c.range(of: " (").map { String(c[..<$0.lowerBound]) } ?? c
+                if !name.isEmpty && !authors.contains(name) { authors.append(name) }
+            }
+            let statusText = r.text("Read Status")
+            var status = statusText.flatMap(ReadingStatus.from)
+            if status == nil {
+                status = .toRead
+                r.bad("Read Status", statusText.map { "\(quoted($0)) is not a reading status; imported as to-read" } ?? "no Read Status; imported as to-read")
+            }
+            var row = BookRow(source: .storygraph, file: out.file, line: record.line, row: t.rowNumber(record),
+                              title: title, authors: authors, status: status!)
+            var asins: [String] = []
+            r.isbns("ISBN/UID", into: &row) { v in
+                guard isASIN(v.uppercased()) else { return false }
+                asins.append(v.uppercased())
+                return true
+            }
+            row.asins = asins
+            row.format = BookValues.format(r.text("Format"))
+            row.dateAdded = r.date("Date Added")
+            readDates(&r, &row, &out)
+            r.stars(&row, "Star Rating")
+            var tags = BookValues.list(t.value(record, "Tags"), separator: ",")
+            for m in BookValues.list(t.value(record, "Moods"), separator: ",") { tags.append("mood:" + m) }
+            if let p = r.text("Pace") { tags.append("pace:" + p) }
+            for q in questionColumns { if let a = r.text(q) { tags.append(slug(q) + ":" + a) } }
+            for w in BookValues.list(t.value(record, "Content Warnings"), separator: ",") { tags.append("content-warning:" + w) }
+            row.tags = tags
+            row.notes = BookValues.joinNotes([BookValues.reviewText(t.value(record, "Review")),
+                                              r.text("Content Warning Description").map { "Content warnings: " + $0 }])
+            if r.text("Owned?")?.lowercased() == "yes" { out.unkept("Owned?") }
+            out.diagnostics += r.diagnostics
+            out.rows.append(row)
+        }
+    }
+
+    /// `Dates Read`: the latest read gives the start and end dates; earlier reads are counted
+    /// as unkept (the model holds one read). `Last Date Read` when `Dates Read` is empty.
+    static func readDates(_ r: inout RowReading, _ row: inout BookRow, _ out: inout BookFileRead) {
+        let reads = BookValues.list(r.text("Dates Read"), separator: ",")
+        var best: (start: Date?, end: Date)?
+        for read in reads {
+            // `2025/04/19-2025/04/21` (or ISO days, `2025-04-19-2025-04-21`); a single day is an end date.
+            let chars = Array(read)
+            let ends: [String] = read.contains("/") ? read.split(separator: "-", maxSplits: 1).map(String.init)
+                : chars.count == 21 && chars[10] == "-" ? [String(chars[..<10]), String(chars[11...])] : [read]
+            let start = ends.count == 2 ? BookValues.date(ends[0]) : nil
+            guard let endResult = BookValues.date(ends.last), case .success(let end) = endResult else {
+                r.bad("Dates Read", "\(quoted(read)) is not a date or a date range; left out")
+                continue
+            }
+            var s: Date?
+            if case .success(let d)? = start { s = d } else if start != nil {
+                r.bad("Dates Read", "\(quoted(read)) has an unreadable start date; left out")
+            }
+            if best == nil || end > best!.end { best = (s, end) }
+        }
+        if reads.count > 1 { out.unkept("Dates Read (earlier reads)") }
+        if let best {
+            row.dateStarted = best.start
+            row.dateCompleted = best.end
+        } else {
+            row.dateCompleted = r.date("Last Date Read")
+        }
+    }
+}

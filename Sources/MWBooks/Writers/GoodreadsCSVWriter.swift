@@ -1,0 +1,103 @@
+import CSV
+import Foundation
+import MWFoundation
+
+/// Writes a library as Goodreads' current 24-column export (`goodreads_library_export.csv`),
+/// the layout StoryGraph and most book trackers import: ISBNs as `="…"` the way Goodreads
+/// writes them (so spreadsheets keep leading zeros), dates `YYYY/MM/DD`, notes as `My Review`
+/// with `<br/>` line breaks, RFC 4180 quoting by CSV.swift, LF line ends. Deterministic: rows
+/// follow the library's entries, then each work's other editions.
+///
+/// One row per entry (its edition, or the work's first for a wishlist entry), then one row
+/// per other edition of the work with the same shelves and no rating, dates or review — so
+/// reading the file back finds every edition, and the entry's values come from its own row.
+public enum GoodreadsCSVWriter {
+    /// The header, in Goodreads' order.
+    public static let columns = ["Book Id", "Title", "Author", "Author l-f", "Additional Authors", "ISBN", "ISBN13", "My Rating",
+                                 "Average Rating", "Publisher", "Binding", "Number of Pages", "Year Published",
+                                 "Original Publication Year", "Date Read", "Date Added", "Bookshelves", "Bookshelves with positions",
+                                 "Exclusive Shelf", "My Review", "Spoiler", "Private Notes", "Read Count", "Owned Copies"]
+
+    /// The file's bytes.
+    public static func write(_ library: BookLibrary) throws -> [UInt8] {
+        let stream = OutputStream.toMemory()
+        stream.open()
+        let w = try CSVWriter(stream: stream, newline: .lf)
+        try w.write(row: columns)
+        let works = Dictionary(library.works.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let authors = Dictionary(library.authors.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+        var editionsOf: [String: [Edition]] = [:]
+        for e in library.editions { editionsOf[e.workId, default: []].append(e) }
+        for entry in library.entries {
+            guard let work = works[entry.workId] else { continue }
+            let editions = editionsOf[work.id] ?? []
+            let main = editions.first { $0.id == entry.editionId } ?? editions.first
+            let ids = work.goodreadsWorkIDs
+            func bookId(_ e: Edition?) -> String {
+                guard let e, ids.count == editions.count, let k = editions.firstIndex(of: e) else { return e == main ? ids.first ?? "" : "" }
+                return ids[k]
+            }
+            try w.write(row: row(work, authors, main, entry, bookId: bookId(main), full: true))
+            for e in editions where e != main {
+                try w.write(row: row(work, authors, e, entry, bookId: bookId(e), full: false))
+            }
+        }
+        stream.close()
+        let data = stream.property(forKey: .dataWrittenToMemoryStreamKey) as? Data ?? Data()
+        return Array(data) + [0x0A]
+    }
+
+    /// Writes the file atomically.
+    public static func write(_ library: BookLibrary, to url: URL) throws {
+        try AtomicFile.write(try write(library), to: url)
+    }
+
+    static func row(_ work: Work, _ authors: [String: String], _ e: Edition?, _ entry: LibraryEntry, bookId: String, full: Bool) -> [String] {
+        let names = work.authorIds.compactMap { authors[$0] }
+        let isbns = e.map { ([$0.isbn].compactMap { $0 } + $0.isbns) } ?? []
+        let isbn10 = isbns.first { $0.count == 10 } ?? ""
+        let isbn13 = isbns.first { $0.count == 13 } ?? ""
+        let rating = entry.rating ?? entry.personalRating.map { Int(($0).rounded(.toNearestOrAwayFromZero)) } ?? 0
+        let exclusive = shelf(entry)
+        var shelves = [exclusive]
+        for t in entry.tags where !shelves.contains(t) { shelves.append(t) }
+        return [
+            bookId, work.title, names.first ?? "", names.first.map(lastFirst) ?? "", names.dropFirst().joined(separator: ", "),
+            "=\"\(isbn10)\"", "=\"\(isbn13)\"", full ? String(rating) : "0", "", e?.publisher ?? "", e.map { binding($0.format) } ?? "",
+            e?.pageCount.map(String.init) ?? "", e?.publicationDate ?? "", work.firstPublicationYear.map(String.init) ?? "",
+            full ? entry.dateCompleted.map(day) ?? "" : "", day(entry.dateAdded), shelves.joined(separator: ", "), "", exclusive,
+            full ? (entry.notes ?? "").replacingOccurrences(of: "\n", with: "<br/>") : "", "", "",
+            full && entry.readingStatus == .read ? "1" : "0", "0",
+        ]
+    }
+
+    /// The exclusive shelf: Goodreads' own for the statuses it has; for on hold and did not
+    /// finish, the user's tag naming that status when there is one (`wont-finish`), else
+    /// `on-hold` / `did-not-finish`.
+    static func shelf(_ entry: LibraryEntry) -> String {
+        let standard = GoodreadsReader.shelf(for: entry.readingStatus)
+        guard entry.readingStatus == .onHold || entry.readingStatus == .dnf else { return standard }
+        return entry.tags.first { ReadingStatus.from($0) == entry.readingStatus } ?? standard
+    }
+
+    static func binding(_ f: EditionFormat) -> String {
+        switch f {
+        case .hardcover: return "Hardcover"
+        case .paperback: return "Paperback"
+        case .ebook: return "ebook"
+        case .audiobook: return "Audiobook"
+        case .massMarket: return "Mass Market Paperback"
+        }
+    }
+
+    /// `Ursula K. Le Guin` → `Guin, Ursula K. Le` is wrong, but Goodreads' own `Author l-f`
+    /// splits at the last space too; readers (ours included) use `Author` first.
+    static func lastFirst(_ name: String) -> String {
+        guard let space = name.lastIndex(of: " ") else { return name }
+        return "\(name[name.index(after: space)...]), \(name[..<space])"
+    }
+
+    static func day(_ d: Date) -> String {
+        String(DateCoding.formatRFC3339(d).prefix(10)).replacingOccurrences(of: "-", with: "/")
+    }
+}

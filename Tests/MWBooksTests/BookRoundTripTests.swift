@@ -1,0 +1,80 @@
+import Foundation
+import MWFoundation
+import PropertyBased
+import Testing
+@testable import MWBooks
+
+@Suite("goodreads-csv writer and order independence")
+struct BookRoundTripTests {
+    @Test("Goodreads export → import → goodreads-csv → import gives the same library")
+    func roundTrip() throws {
+        for fixture in [BookFixtures.goodreads24, BookFixtures.goodreads31, BookFixtures.goodreads23] {
+            let first = BookImport.run([BookFixtures.read(fixture)], options: BookFixtures.options).library
+            let csv = try GoodreadsCSVWriter.write(first)
+            let back = BookExportReader.read(bytes: csv, name: "out.csv")
+            #expect(back.layout == "goodreads-24")
+            #expect(back.diagnostics.filter { $0.severity == .error }.isEmpty)
+            let second = BookImport.run([back], options: BookFixtures.options).library
+            #expect(second == first)
+            #expect(try GoodreadsCSVWriter.write(second) == csv, "deterministic")
+        }
+    }
+
+    @Test("the writer's layout: 24 columns, ISBNs as =\"…\", dates YYYY/MM/DD, <br/> line breaks")
+    func layout() throws {
+        let lib = BookImport.run([BookFixtures.read(BookFixtures.goodreads24)], options: BookFixtures.options).library
+        let text = String(decoding: try GoodreadsCSVWriter.write(lib), as: UTF8.self)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first.map(String.init) == BookFixtures.goodreads24Header)
+        #expect(text.contains("\"=\"\"0306406152\"\"\",\"=\"\"9780306406157\"\"\""))
+        #expect(text.contains("2023/03/14"))
+        #expect(text.contains("Loved it.<br/><br/>Second paragraph.<br/><br/>Private thought"))
+        #expect(text.contains(",wont-finish,") , "a custom did-not-finish shelf stays the exclusive shelf")
+        let csv = try CSVFile(bytes: Array(text.utf8), name: "x")
+        #expect(csv.table?.rows.allSatisfy { $0.fields.count == 24 } == true)
+    }
+
+    /// A small deterministic generator (SplitMix64) for shuffles from a property's seed.
+    struct Mix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test("any order of the same rows gives the same library")
+    func shuffledRows() async {
+        let lines = BookFixtures.goodreads24.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+        // Records (the multi-line review is one record across two lines).
+        var records: [String] = []
+        for l in lines.dropFirst() {
+            if let last = records.last, last.filter({ $0 == "\"" }).count % 2 == 1 { records[records.count - 1] += "\n" + l } else { records.append(l) }
+        }
+        let sg = BookFixtures.read(BookFixtures.storygraph, "sg.csv")
+        let reference = BookImport.run([BookFixtures.read(BookFixtures.goodreads24), sg], options: BookFixtures.options).library
+        await propertyCheck(count: 40, input: Gen.uint64(in: 0...UInt64.max)) { seed in
+            var rng = Mix(state: seed)
+            let shuffled = records.shuffled(using: &rng)
+            let text = BookFixtures.goodreads24Header + "\n" + shuffled.joined(separator: "\n") + "\n"
+            var sgRows = sg
+            sgRows.rows.shuffle(using: &rng)
+            let lib = BookImport.run([BookFixtures.read(text), sgRows], options: BookFixtures.options).library
+            #expect(lib == reference, "seed \(seed)")
+        }
+    }
+
+    @Test("the review file opens in a spreadsheet and reads back")
+    func reviewFileBytes() throws {
+        let r = BookImport.run([BookFixtures.read(BookFixtures.goodreads24)], options: BookFixtures.options)
+        let bytes = try BookReviewFile.bytes(r.review)
+        #expect(bytes.starts(with: [0xEF, 0xBB, 0xBF]))
+        let text = String(decoding: bytes.dropFirst(3), as: UTF8.self)
+        #expect(text.hasPrefix(BookReviewFile.columns.joined(separator: ",") + "\r\n"))
+        #expect(text.contains("goodreads_library_export.csv"))
+        #expect(try BookOverrides.parse(bytes: bytes, name: "r.csv").decisions.isEmpty, "no decision yet")
+    }
+}
