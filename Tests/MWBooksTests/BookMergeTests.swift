@@ -101,7 +101,7 @@ struct BookMergeTests {
     func mergeInto() throws {
         let base = BookImport.run([gr], options: BookFixtures.options).library
         // The same import again changes nothing, byte for byte.
-        for policy in ConflictPolicy.allCases {
+        for policy in BookConflictPolicy.allCases {
             var o = BookFixtures.options
             o.onConflict = policy
             o.importDate = BookFixtures.date.addingTimeInterval(86_400)
@@ -109,7 +109,7 @@ struct BookMergeTests {
         }
         // StoryGraph rates The Lantern Road 4.5 and read it later; the library says 5.
         let sg = BookFixtures.read(BookFixtures.storygraph, "sg.csv")
-        func lantern(_ p: ConflictPolicy) throws -> LibraryEntry {
+        func lantern(_ p: BookConflictPolicy) throws -> LibraryEntry {
             var o = BookFixtures.options
             o.onConflict = p
             let lib = BookImport.run([sg], into: base, options: o).library

@@ -4,7 +4,7 @@ import MWImport
 
 /// Whose user data wins when an imported row and an existing entry disagree (status, rating,
 /// dates; notes are never dropped: differing texts are both kept; tags are unioned).
-public enum ConflictPolicy: String, Sendable, Codable, CaseIterable {
+public enum BookConflictPolicy: String, Sendable, Codable, CaseIterable {
     /// The existing entry's values stay; the import only fills what is empty.
     case keep
     /// The side with the later activity (finished, started or added) wins; on a tie, the side
@@ -17,8 +17,8 @@ public enum ConflictPolicy: String, Sendable, Codable, CaseIterable {
 /// How an import runs (`mwkit import` options for books).
 public struct BookImportOptions: Sendable {
     /// `--on-conflict`: applied when merging into an existing library (rows of the same import
-    /// that fold into one entry always use ``ConflictPolicy/newer``).
-    public var onConflict: ConflictPolicy
+    /// that fold into one entry always use ``BookConflictPolicy/newer``).
+    public var onConflict: BookConflictPolicy
     /// `--overrides FILE`: decisions read back from a review file.
     public var overrides: BookOverrides
     /// The timestamp of records the import creates or changes (`dateCreated`, `lastModified`,
@@ -26,7 +26,7 @@ public struct BookImportOptions: Sendable {
     /// so `SOURCE_DATE_EPOCH` makes the output byte for byte reproducible.
     public var importDate: Date
 
-    public init(onConflict: ConflictPolicy = .keep, overrides: BookOverrides = BookOverrides(), importDate: Date = Clock.now()) {
+    public init(onConflict: BookConflictPolicy = .keep, overrides: BookOverrides = BookOverrides(), importDate: Date = Clock.now()) {
         self.onConflict = onConflict
         self.overrides = overrides
         self.importDate = importDate

@@ -22,7 +22,7 @@ extension BookMerger {
         checkNotes(e.notes, row)
     }
 
-    /// Folds `row` into entry `i`. Rows of this import folding together use ``ConflictPolicy/newer``
+    /// Folds `row` into entry `i`. Rows of this import folding together use ``BookConflictPolicy/newer``
     /// (the latest activity wins); an entry of the library merged into uses the options' policy.
     /// A rating or date not kept is reported (`books-import-entry-conflict`); differing notes
     /// are both kept; tags are unioned; the earliest date added stays.

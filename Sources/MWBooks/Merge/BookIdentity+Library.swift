@@ -1,34 +1,16 @@
 import Foundation
 
 /// The keys a record of a books library is recognised by across libraries (seeds/001
-/// "External ID Management"): shared external ids, ISBNs, else the normalised title and
-/// primary author (works) or normalised name (authors). Used by the library merge.
-enum BookIdentity {
-    /// Lower case, diacritics folded, everything but letters and digits dropped, runs of
-    /// white space as one space: "Les Misérables " → "les miserables".
-    static func normalize(_ s: String) -> String {
-        let folded = s.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-        var out = ""
-        var space = false
-        for ch in folded.unicodeScalars {
-            if CharacterSet.alphanumerics.contains(ch) {
-                if space && !out.isEmpty { out.append(" ") }
-                space = false
-                out.unicodeScalars.append(ch)
-            } else if CharacterSet.whitespacesAndNewlines.contains(ch) || CharacterSet.punctuationCharacters.contains(ch) {
-                space = true
-            }
-        }
-        return out
-    }
+/// "External ID Management"): shared external ids, ISBNs (ISBN-10 and -13 of one book alike),
+/// else the normalised title and primary author (works) or normalised name (authors). Used by
+/// the library merge; the folding is the import's (``BookIdentity/titleKey(_:)``,
+/// ``ISBN/matchKey(_:)``), so a library merge and an import recognise a book alike.
+extension BookIdentity {
+    /// A name or title folded for comparison (the film imports' `TitleNormalizer`).
+    static func normalize(_ s: String) -> String { authorKey(s) }
 
-    /// An ISBN as compared: hyphens, spaces and other separators dropped, `x` upper-cased.
-    /// (ISBN-10 and ISBN-13 forms of one book are not equated here; that conversion belongs to
-    /// the import's ISBN normaliser.)
-    static func isbn(_ s: String) -> String? {
-        let bare = String(s.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }).uppercased()
-        return bare.isEmpty ? nil : bare
-    }
+    /// An ISBN as compared: normalised, an ISBN-10 as its ISBN-13.
+    static func isbn(_ s: String) -> String? { ISBN.matchKey(s) }
 
     /// The external-id keys of a work, strongest first.
     static func externalKeys(_ w: Work) -> [String] {
@@ -70,11 +52,10 @@ enum BookIdentity {
         return k.filter { !$0.hasSuffix(":") }
     }
 
-    /// "title:<title>|<primary author>" for a work whose primary author's name is `author`.
+    /// "title:<title>|<primary author>" for a work whose primary author's name is `author`;
+    /// nil without an author (a title alone never merges two works).
     static func titleKey(_ title: String, author: String?) -> String? {
-        let t = normalize(title)
-        guard !t.isEmpty else { return nil }
-        return "title:" + t + "|" + normalize(author ?? "")
+        titleAuthorKey(title, author).map { "title:" + $0 }
     }
 }
 
