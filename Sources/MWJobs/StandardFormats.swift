@@ -14,5 +14,6 @@ extension FormatRegistry {
         .letterboxdCSV,
         .imdbCSV,
         .bookstrackV1,
+        .goodreadsCSV,
     ])
 }

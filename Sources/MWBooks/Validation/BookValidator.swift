@@ -124,7 +124,7 @@ public enum BookValidator {
             add(.error, .bookProgressRange, "readingProgress \(DateCoding.jsonNumber(e.readingProgress)) is outside 0…1", at("readingProgress"))
         }
         if let n = e.notes, n.count > maxNotesLength {
-            add(.error, .bookNotesLength, "notes hold \(n.count) characters, more than \(maxNotesLength)", at("notes"))
+            add(.warning, .bookNotesLength, "notes hold \(n.count) characters, more than the app's \(maxNotesLength) (kept whole: real exports carry longer reviews)", at("notes"))
         }
         if e.currentPage < 0 {
             add(.error, .bookCurrentPageRange, "currentPage \(e.currentPage) is negative", at("currentPage"))

@@ -1,5 +1,6 @@
 import CSV
 import Foundation
+import MWCore
 import MWFoundation
 
 /// Writes a library as Goodreads' current 24-column export (`goodreads_library_export.csv`),
@@ -100,4 +101,21 @@ public enum GoodreadsCSVWriter {
     static func day(_ d: Date) -> String {
         String(DateCoding.formatRFC3339(d).prefix(10)).replacingOccurrences(of: "-", with: "/")
     }
+}
+
+extension BackupFormat {
+    /// Goodreads' library export layout (24 columns), which StoryGraph and most book trackers import.
+    public static let goodreadsCSV: BackupFormat = "goodreads-csv"
+}
+
+extension FormatDescriptor {
+    /// Write-only: a books library as Goodreads' current export CSV (`mwkit convert BOOKS --to goodreads-csv`).
+    public static let goodreadsCSV = FormatDescriptor(
+        name: .goodreadsCSV, summary: "Goodreads' library export CSV (24 columns), which StoryGraph and most book trackers import",
+        family: .books, capabilities: [.streamable], fileExtension: "csv", detect: nil, read: nil,
+        writeModel: { model, output in
+            guard let lib = model as? BookLibrary else { throw MWError.usage("goodreads-csv holds a books library, not \(type(of: model))") }
+            if let url = output.url { try GoodreadsCSVWriter.write(lib, to: url) } else { FileHandle.standardOutput.write(Data(try GoodreadsCSVWriter.write(lib))) }
+            return []
+        })
 }

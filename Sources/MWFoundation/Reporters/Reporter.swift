@@ -67,6 +67,8 @@ extension Diagnostic {
     /// The path a finding is in: the input, or a file inside it (CSV exports).
     public func path(in input: String) -> String {
         guard let file, !file.isEmpty, file != input else { return input }
+        // A reader that names files by their full path (a file given on its own) is not inside `input`.
+        if file.hasPrefix("/") { return file }
         return input.hasSuffix("/") ? input + file : input + "/" + file
     }
 }

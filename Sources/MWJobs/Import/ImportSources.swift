@@ -10,6 +10,11 @@ public enum ImportSource: String, CaseIterable, Sendable {
     /// Detect every file's service from its content.
     case auto
     case letterboxd, imdb, trakt, tvtime
+    /// Book trackers (issue 12): read by ``BookImportJob`` into a books library.
+    case goodreads, storygraph, librarything
+
+    /// Whether this choice names a book tracker.
+    public var isBooks: Bool { self == .goodreads || self == .storygraph || self == .librarything }
 
     /// The film/TV services this choice reads; nil for all.
     var services: Set<ForeignService>? {
@@ -19,6 +24,7 @@ public enum ImportSource: String, CaseIterable, Sendable {
         case .imdb: return [.imdb]
         case .trakt: return [.trakt]
         case .tvtime: return [.tvtime]
+        case .goodreads, .storygraph, .librarything: return []
         }
     }
 

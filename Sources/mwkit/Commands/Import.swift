@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MWBooks
 import MWCore
 import MWImport
 import MWJobs
@@ -9,7 +10,7 @@ import MWStore
 /// a MediaWatch backup, matched to TMDb. The work is ``ImportJob``'s; this parses and prints.
 struct Import: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Import Letterboxd, IMDb, Trakt and TV Time exports into a MediaWatch backup.",
+        abstract: "Import Letterboxd, IMDb, Trakt, TV Time exports into a MediaWatch backup, or Goodreads, StoryGraph, LibraryThing exports into a books backup.",
         discussion: """
         SOURCE is what you have: the export ZIP as downloaded, the folder it unpacks to, or single files; \
         several combine into one library (duplicates folded by TMDb ID). Each file's service and role are \
@@ -29,6 +30,12 @@ struct Import: AsyncParsableCommand {
         Exit codes: 0 every row imported or placed in the review file; 1 some rows malformed or not imported \
         (each listed with file:line and why; the output still holds every good row), or with --strict rows \
         left in review; 2 unreadable input, usage error, or TMDb credentials refused (nothing written).
+
+        Books: Goodreads, StoryGraph and LibraryThing exports (detected from their headers, or --from) become a \
+        bookstrack-v1 backup (or --to goodreads-csv); --merge-into BOOKS imports into an existing books backup, \
+        keeping its user data by --on-conflict; works merged on title and author while their ISBNs disagree are \
+        marked pending and listed in --review (decide `merge` or `separate`, feed back with --overrides). \
+        No TMDb is involved. See docs/IMPORT.md "Books".
         """)
 
     @Argument(help: "Export ZIPs, folders or files.")
@@ -37,8 +44,14 @@ struct Import: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: "The backup to write.")
     var output: String?
 
-    @Option(help: "Output format: mediawatch-v1 (default), mediawatch-v2, mediawatch-zip.")
-    var to: WritableFormat = WritableFormat(.mediawatchV1)
+    @Option(help: "Output format: mediawatch-v1 (default), mediawatch-v2, mediawatch-zip; for books bookstrack-v1 (default) or goodreads-csv.")
+    var to: WritableFormat?
+
+    @Option(help: "Books: import into this existing bookstrack backup (it is not modified; the result goes to -o).")
+    var mergeInto: String?
+
+    @Option(help: "Books, with --merge-into: whose user data wins for a book in both: keep (the existing library's), newer, theirs.")
+    var onConflict: BookConflictPolicy = .keep
 
     @Option(help: "Read only this service's files (default: auto, every service detected from content).")
     var from: ImportSource = .auto
@@ -98,7 +111,7 @@ struct Import: AsyncParsableCommand {
         var o = ImportJobOptions(sources: sources.map { URL(fileURLWithPath: $0) })
         o.from = from
         o.output = output.map { URL(fileURLWithPath: $0) }
-        o.format = to.descriptor
+        o.format = (to ?? WritableFormat(.mediawatchV1)).descriptor
         o.writeOptions = WriteOptions(pretty: pretty)
         o.reviewFile = review.map { URL(fileURLWithPath: $0) }
         o.overridesFile = overrides.map { URL(fileURLWithPath: $0) }
@@ -117,10 +130,17 @@ struct Import: AsyncParsableCommand {
 
     func validate() throws {
         if output == "-" { throw ValidationError("-o must name a file: the summary uses standard output") }
+        if from.isBooks { return }
         if let p = options.usageProblem { throw ValidationError(p) }
     }
 
+    /// Whether the sources go to the book importer: --from names a book tracker, or (auto)
+    /// every file is a book export by its header.
+    var isBooks: Bool { from.isBooks || (from == .auto && BookImportJob.isBookExport(sources.map { URL(fileURLWithPath: $0) })) }
+
     func run() async throws {
+        if isBooks { return try runBooks() }
+        if mergeInto != nil { throw ValidationError("--merge-into is for book exports (Goodreads, StoryGraph, LibraryThing); films merge into the database with --db") }
         // Temporary files a killed earlier run left beside the outputs go.
         for path in [output, review].compactMap({ $0 }) { AtomicFile.removeStaleTemporaries(beside: URL(fileURLWithPath: path)) }
         let progress = ProgressDisplay()
@@ -135,6 +155,28 @@ struct Import: AsyncParsableCommand {
         reporting.report(report.diagnostics, path: sources.count == 1 ? sources[0] : "import")
         print(format == .json ? try report.json() : report.text(), terminator: "")
         if report.exitCode != 0 { throw ExitCode(report.exitCode) }
+    }
+
+    /// The book trackers' import (``BookImportJob``).
+    func runBooks() throws {
+        if sources.isEmpty { throw ValidationError("give at least one SOURCE: a Goodreads, StoryGraph or LibraryThing export") }
+        if output == nil && !dryRun { throw ValidationError("give -o OUT (or --dry-run)") }
+        if db != nil || dbDefault { throw ValidationError("--db is for film imports; books go to a backup (-o), which `mwkit restore` brings into the database") }
+        var o = BookImportJob.Options(sources: sources.map { URL(fileURLWithPath: $0) })
+        o.output = output.map { URL(fileURLWithPath: $0) }
+        if let to { o.format = to.descriptor }
+        o.mergeInto = mergeInto.map { URL(fileURLWithPath: $0) }
+        o.onConflict = onConflict
+        o.reviewFile = review.map { URL(fileURLWithPath: $0) }
+        o.overridesFile = overrides.map { URL(fileURLWithPath: $0) }
+        o.dryRun = dryRun
+        o.strict = strict
+        for path in [output, review].compactMap({ $0 }) { AtomicFile.removeStaleTemporaries(beside: URL(fileURLWithPath: path)) }
+        let outcome: BookImportJob.Outcome
+        do { outcome = try BookImportJob.run(o) } catch { throw CLIExit.from(error) }
+        reporting.report(outcome.result.diagnostics, path: sources.count == 1 ? sources[0] : "import")
+        print(format == .json ? try outcome.json() : outcome.text(), terminator: "")
+        if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
     }
 
     /// `--db` may come without a path (the default database). swift-argument-parser options
@@ -171,3 +213,4 @@ enum ImportSummaryFormat: String, ExpressibleByArgument, CaseIterable {
 }
 
 extension ImportSource: ExpressibleByArgument {}
+extension BookConflictPolicy: ExpressibleByArgument {}

@@ -36,11 +36,14 @@ struct WritableFormat: ExpressibleByArgument {
     init(_ descriptor: FormatDescriptor) { self.descriptor = descriptor }
 
     init?(argument: String) {
-        guard let d = FormatRegistry.standard.format(named: argument), d.isWritable else { return nil }
+        // Film formats write a Library; another family's formats (books) write their own model.
+        guard let d = FormatRegistry.standard.format(named: argument), d.isWritable || d.writeModel != nil else { return nil }
         descriptor = d
     }
 
-    static var allValueStrings: [String] { FormatRegistry.standard.writableNames }
+    static var allValueStrings: [String] {
+        FormatRegistry.standard.formats.filter { $0.isWritable || $0.writeModel != nil }.map(\.name.rawValue)
+    }
     var defaultValueDescription: String { descriptor.name.rawValue }
 }
 

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import MWBooks
+
+/// `mwkit import` with book exports, `convert --to goodreads-csv`, through the built binary.
+@Suite("mwkit import (books, CLI)")
+struct BookImportCLITests {
+    let env = ["SOURCE_DATE_EPOCH": "1750000000"]
+
+    func lib(_ url: URL) throws -> BookLibrary {
+        let r = BookstrackReader.read(data: Array(try Data(contentsOf: url)))
+        return try #require(r.library)
+    }
+
+    @Test("a Goodreads export imports (detected by header) into a valid bookstrack backup, the same bytes twice")
+    func importsAndIsDeterministic() throws {
+        let dir = try BookStoreFixtures.tempDir()
+        let src = dir.appendingPathComponent("my-export.txt")  // the name says nothing: the header decides
+        try BookFixtures.goodreads24.write(to: src, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("books.json")
+        // The fixture holds a malformed row (no title) and an uncertain merge on purpose: exit 1,
+        // every good row still written, both named in the summary.
+        let r = try BookStoreFixtures.run(["import", src.path, "-o", out.path, "--format", "json", "--review", dir.appendingPathComponent("r.csv").path], env: env)
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stdout.contains("no title") && FileManager.default.fileExists(atPath: dir.appendingPathComponent("r.csv").path))
+        let summary = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+        let imported = try lib(out)
+        #expect(summary?["works"] as? Int == imported.works.count && !imported.works.isEmpty)
+        #expect(try BookStoreFixtures.run(["validate", out.path]).status == 0)
+        let first = try Data(contentsOf: out)
+        #expect(try BookStoreFixtures.run(["import", src.path, "-o", out.path], env: env).status == 1)
+        #expect(try Data(contentsOf: out) == first)
+    }
+
+    @Test("goodreads-csv out and back in gives the same works and entries; --merge-into an existing library adds nothing")
+    func roundTripThroughGoodreadsCSV() throws {
+        let dir = try BookStoreFixtures.tempDir()
+        let src = dir.appendingPathComponent("goodreads_library_export.csv")
+        try BookFixtures.goodreads24.write(to: src, atomically: true, encoding: .utf8)
+        let a = dir.appendingPathComponent("a.json"), csv = dir.appendingPathComponent("out.csv"), b = dir.appendingPathComponent("b.json")
+        let review = dir.appendingPathComponent("r.csv").path
+        #expect(try BookStoreFixtures.run(["import", src.path, "-o", a.path, "--review", review], env: env).status == 1)  // the malformed row
+        let conv = try BookStoreFixtures.run(["convert", a.path, "--to", "goodreads-csv", "-o", csv.path], env: env)
+        #expect(conv.status == 0, "\(conv.stderr)")
+        #expect(try String(contentsOf: csv, encoding: .utf8).hasPrefix(BookFixtures.goodreads24Header))
+        let back = try BookStoreFixtures.run(["import", csv.path, "-o", b.path, "--review", review], env: env)
+        #expect(back.status == 0, "\(back.stdout)")
+        let la = try lib(a), lb = try lib(b)
+        #expect(la.works.map(\.title).sorted() == lb.works.map(\.title).sorted())
+        #expect(la.entries.map(\.readingStatus.rawValue).sorted() == lb.entries.map(\.readingStatus.rawValue).sorted())
+        let merged = dir.appendingPathComponent("m.json")
+        let m = try BookStoreFixtures.run(["import", src.path, "-o", merged.path, "--merge-into", a.path, "--review", review], env: env)
+        #expect(m.status == 1, "\(m.stderr)")  // the same malformed row
+        #expect(try lib(merged) == la)
+    }
+
+    @Test("usage: a film format for books, --db with books, a missing source")
+    func usageErrors() throws {
+        let dir = try BookStoreFixtures.tempDir()
+        let src = dir.appendingPathComponent("g.csv")
+        try BookFixtures.goodreads24.write(to: src, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("x.json")
+        #expect(try BookStoreFixtures.run(["import", src.path, "-o", out.path, "--to", "mediawatch-v1"]).status == 2)
+        #expect(try BookStoreFixtures.run(["import", src.path, "-o", out.path, "--from", "goodreads", "--db", dir.appendingPathComponent("l.sqlite").path]).status == 2)
+        #expect(try BookStoreFixtures.run(["import", dir.appendingPathComponent("none.csv").path, "-o", out.path, "--from", "goodreads"]).status == 2)
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+}
