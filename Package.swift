@@ -1,9 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Targets moved to the Swift 6 language mode so far (the package default is still 5).
-let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
-
 let package = Package(
     name: "mwkit",
     platforms: [.macOS(.v15)],  // Synchronization.Mutex
@@ -35,37 +32,37 @@ let package = Package(
         .target(name: "CSQLiteTuning", linkerSettings: [.linkedLibrary("sqlite3")]),
         // Shared by every format and both libraries: JSON and CSV reading, IO, diagnostics,
         // reporters, dates, paths.
-        .target(name: "MWFoundation", dependencies: [.product(name: "CSV", package: "CSV.swift")], swiftSettings: swift6),
-        .target(name: "MWCore", dependencies: ["MWFoundation"], swiftSettings: swift6),
+        .target(name: "MWFoundation", dependencies: [.product(name: "CSV", package: "CSV.swift")]),
+        .target(name: "MWCore", dependencies: ["MWFoundation"]),
         .target(name: "MWArchive", dependencies: [
             "MWCore", "CArchive",
             .product(name: "Crypto", package: "swift-crypto"),
-        ], swiftSettings: swift6),
+        ]),
         .target(name: "MWStore", dependencies: [
             "MWCore", "CSQLiteTuning",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),  // raw statements for bulk loads
-        ], swiftSettings: swift6),
+        ]),
         .target(name: "MWTMDb", dependencies: [
             "MWCore",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Logging", package: "swift-log"),
-        ], swiftSettings: swift6),
+        ]),
         // The format registry (every reader and writer, one line each) and the jobs built on
         // it: load any input, write any format, restore input, hydrate setup. The CLI calls these.
-        .target(name: "MWJobs", dependencies: ["MWCore", "MWArchive", "MWStore", "MWTMDb"], swiftSettings: swift6),
+        .target(name: "MWJobs", dependencies: ["MWCore", "MWArchive", "MWStore", "MWTMDb"]),
         // Readers of third-party exports (Letterboxd, IMDb, Trakt, TV Time) into a neutral,
         // lossless intermediate (ForeignExport); MWArchive for reading export ZIPs; MWTMDb for
         // matching items to TMDb IDs; CSV.swift to write the review file.
         .target(name: "MWImport", dependencies: [
             "MWFoundation", "MWCore", "MWArchive", "MWTMDb",
             .product(name: "CSV", package: "CSV.swift"),
-        ], swiftSettings: swift6),
+        ]),
         .executableTarget(name: "mwkit", dependencies: [
             "MWCore", "MWArchive", "MWStore", "MWTMDb", "MWJobs",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
-        ], swiftSettings: swift6),
+        ]),
         .testTarget(name: "MWFoundationTests", dependencies: ["MWFoundation"]),
         .testTarget(name: "MWCoreTests", dependencies: [
             "MWCore",
@@ -85,6 +82,5 @@ let package = Package(
             "MWTMDb", "MWCore",
             .product(name: "FlyingFox", package: "FlyingFox"),
         ]),
-    ],
-    swiftLanguageModes: [.v5]
+    ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Logging
 @testable import MWTMDb
 import MWCore
@@ -20,11 +21,10 @@ func tempDir(_ name: String = #function) -> URL {
 }
 
 /// Collects every log line so tests can grep them for secrets.
-final class LogCapture: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
-    func append(_ s: String) { lock.lock(); lines.append(s); lock.unlock() }
-    var all: String { lock.lock(); defer { lock.unlock() }; return lines.joined(separator: "\n") }
+final class LogCapture: Sendable {
+    private let lines = Mutex<[String]>([])
+    func append(_ s: String) { lines.withLock { $0.append(s) } }
+    var all: String { lines.withLock { $0.joined(separator: "\n") } }
 
     var logger: Logger {
         Logger(label: "test.tmdb") { _ in CapturingHandler(capture: self) }
