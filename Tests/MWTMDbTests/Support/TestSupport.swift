@@ -44,11 +44,16 @@ final class LogCapture: Sendable {
     }
 }
 
+/// Stretches the client's timeouts (and the waits that must outlast them): under a sanitizer on a
+/// busy machine an answer can take longer than 5 s, and a timed-out first attempt consumes the
+/// response a test injected. scripts/test-sanitize.sh sets MWKIT_TEST_TIME_SCALE.
+let timeScale = max(1, Int(ProcessInfo.processInfo.environment["MWKIT_TEST_TIME_SCALE"] ?? "") ?? 1)
+
 /// Options suited to tests: fast backoff, short timeout, generous rate.
 func testOptions(_ fake: FakeTMDb, cache: TMDbCache? = nil, rate: Double = 1000, attempts: Int = 3,
                  timeout: Int = 5, offline: Bool = false) async -> TMDbClientOptions {
     TMDbClientOptions(baseURL: await fake.baseURL, requestsPerSecond: rate, maxConcurrent: 6, maxAttempts: attempts,
-                      baseBackoff: 0.02, maxBackoff: 2, timeoutSeconds: timeout, cache: cache, offline: offline)
+                      baseBackoff: 0.02, maxBackoff: 2, timeoutSeconds: timeout * timeScale, cache: cache, offline: offline)
 }
 
 /// What the fake server's data maps to, computed through the real decoders and mapper.
