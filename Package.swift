@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "mwkit",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],  // Synchronization.Mutex
     products: [
         .executable(name: "mwkit", targets: ["mwkit"]),
         .library(name: "MWFoundation", targets: ["MWFoundation"]),
@@ -97,6 +97,5 @@ let package = Package(
             "MWTMDb", "MWCore",
             .product(name: "FlyingFox", package: "FlyingFox"),
         ]),
-    ],
-    swiftLanguageModes: [.v5]
+    ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import MWCore
 
 /// What reading a mediawatch-zip produced: the backup JSON's result (with the archive's own
@@ -84,7 +85,7 @@ public enum ZipBackup {
             // Another format: nothing to pack byte for byte; the caller converts.
             return PackOutcome(validation: try BackupIO.read(url: jsonFile, options: checkOptions), diagnostics: [], written: false)
         }
-        let check = Background { try BackupIO.read(url: jsonFile, options: checkOptions) }
+        let check = Background { [checkOptions] in try BackupIO.read(url: jsonFile, options: checkOptions) }
         var accepted = false
         var diags: [Diagnostic] = []
         do {
@@ -119,15 +120,20 @@ public enum ZipBackup {
 /// The images of a ZIP read by ``ZipBackup/read(url:options:limits:)``. As a
 /// ``ImageSource`` it extracts the images asked for in one sequential pass over the archive
 /// into a private temporary directory (removed when this object goes away).
-public final class ZipImages: ImageSource, @unchecked Sendable {
+public final class ZipImages: ImageSource, Sendable {
     public let archiveURL: URL
     /// Every image entry in the archive.
     public let entries: [ZipImageEntry]
     /// Images needed by the backup's records → the entry providing each.
     public let matched: [ImageKey: String]
     let limits: ZipLimits
-    private var extracted: [ImageKey: URL] = [:]
-    private var tempDir: URL?
+    /// What has been extracted, and where; `prepare` holds the lock while it extracts, so
+    /// callers on several threads extract each image once.
+    private let state = Mutex(Extracted())
+    private struct Extracted {
+        var files: [ImageKey: URL] = [:]
+        var tempDir: URL?
+    }
 
     init(archiveURL: URL, entries: [ZipImageEntry], matched: [ImageKey: String], limits: ZipLimits) {
         self.archiveURL = archiveURL
@@ -136,7 +142,7 @@ public final class ZipImages: ImageSource, @unchecked Sendable {
         self.limits = limits
     }
 
-    deinit { if let tempDir { try? FileManager.default.removeItem(at: tempDir) } }
+    deinit { if let tempDir = state.withLock({ $0.tempDir }) { try? FileManager.default.removeItem(at: tempDir) } }
 
     /// Number of image entries in the archive.
     public var count: Int { entries.count }
@@ -151,46 +157,49 @@ public final class ZipImages: ImageSource, @unchecked Sendable {
     }
 
     public func prepare(_ keys: [ImageKey]) throws {
-        var want: [String: URL] = [:]
-        var byEntry: [String: [ImageKey]] = [:]
-        for k in keys where extracted[k] == nil {
-            guard let p = entryPath(for: k) else { continue }
-            byEntry[p, default: []].append(k)
-        }
-        guard !byEntry.isEmpty else { return }
-        let dir = try tempDir ?? {
-            let u = try TemporaryItems.makeDirectory("images")
-            tempDir = u
-            return u
-        }()
-        for (i, p) in byEntry.keys.sorted().enumerated() { want[p] = dir.appendingPathComponent("img-\(extracted.count + i)") }
-        let scan = ZipScan(plan: ScanPlan(limits: limits, detectJSON: false, extractFiles: want))
-        defer { scan.cleanUp() }
-        try scan.run(url: archiveURL)
-        if scan.hasErrors { throw MWError.invalid(scan.diagnostics.filter { $0.severity == .error }) }
-        for (p, keys) in byEntry {
-            for k in keys { extracted[k] = want[p] }
+        try state.withLock { extracted in
+            var want: [String: URL] = [:]
+            var byEntry: [String: [ImageKey]] = [:]
+            for k in keys where extracted.files[k] == nil {
+                guard let p = entryPath(for: k) else { continue }
+                byEntry[p, default: []].append(k)
+            }
+            guard !byEntry.isEmpty else { return }
+            let dir = try extracted.tempDir ?? {
+                let u = try TemporaryItems.makeDirectory("images")
+                extracted.tempDir = u
+                return u
+            }()
+            for (i, p) in byEntry.keys.sorted().enumerated() { want[p] = dir.appendingPathComponent("img-\(extracted.files.count + i)") }
+            let scan = ZipScan(plan: ScanPlan(limits: limits, detectJSON: false, extractFiles: want))
+            defer { scan.cleanUp() }
+            try scan.run(url: archiveURL)
+            if scan.hasErrors { throw MWError.invalid(scan.diagnostics.filter { $0.severity == .error }) }
+            for (p, keys) in byEntry {
+                for k in keys { extracted.files[k] = want[p] }
+            }
         }
     }
 
-    public func file(for key: ImageKey) -> URL? { extracted[key] }
+    public func file(for key: ImageKey) -> URL? { state.withLock { $0.files[key] } }
 }
 
 /// A value computed on another thread; ``value()`` waits for it.
-final class Background<T>: @unchecked Sendable {
+final class Background<T: Sendable>: Sendable {
     private let done = DispatchSemaphore(value: 0)
-    private var result: Result<T, Error>?
+    private let result = Mutex<Result<T, Error>?>(nil)
 
-    init(_ work: @escaping () throws -> T) {
+    init(_ work: @escaping @Sendable () throws -> T) {
         DispatchQueue.global().async {
-            self.result = Result { try work() }
+            let r = Result { try work() }
+            self.result.withLock { $0 = r }
             self.done.signal()
         }
     }
 
     func value() throws -> T {
-        done.wait()      // the semaphore orders the worker's write before this read
-        done.signal()
-        return try result!.get()
+        done.wait()
+        done.signal()      // later callers do not wait
+        return try result.withLock { $0! }.get()
     }
 }

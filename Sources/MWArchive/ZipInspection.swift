@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import MWCore
 
 /// An image entry found in an archive.
@@ -196,12 +197,11 @@ struct ZipInspection {
 ///
 /// Why in the background: JSON candidates are validated on a second core while the scan
 /// hashes the images.
-private final class ParsedCandidates: @unchecked Sendable {
+private final class ParsedCandidates: Sendable {
     private let options: ReadOptions
     private let group = DispatchGroup()
-    private let lock = NSLock()
-    private var results: [String: Result<ReadResult, Error>] = [:]
-    private var skims: [String: [ImageReference]] = [:]
+    private let results = Mutex<[String: Result<ReadResult, Error>]>([:])
+    private let skims = Mutex<[String: [ImageReference]]>([:])
 
     init(options: ReadOptions) { self.options = options }
 
@@ -227,22 +227,18 @@ private final class ParsedCandidates: @unchecked Sendable {
     func wait() { group.wait() }
 
     private func set(_ name: String, _ r: Result<ReadResult, Error>) {
-        lock.lock(); defer { lock.unlock() }
-        results[name] = r
+        results.withLock { $0[name] = r }
     }
 
     private func setSkim(_ name: String, _ refs: [ImageReference]?) {
-        lock.lock(); defer { lock.unlock() }
-        skims[name] = refs
+        skims.withLock { $0[name] = refs }
     }
 
     func get(_ name: String) -> Result<ReadResult, Error>? {
-        lock.lock(); defer { lock.unlock() }
-        return results[name]
+        results.withLock { $0[name] }
     }
 
     func skim(_ name: String) -> [ImageReference]? {
-        lock.lock(); defer { lock.unlock() }
-        return skims[name]
+        skims.withLock { $0[name] }
     }
 }

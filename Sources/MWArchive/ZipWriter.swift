@@ -76,10 +76,6 @@ struct ZipWriter {
 
         let tmp = AtomicFile.temporaryURL(beside: url)
         let fd = try createFile(tmp)
-        // libarchive writes the DOS date/time fields in local time; pin UTC while writing so the
-        // bytes do not depend on the machine's time zone.
-        let tz = UTCZone.enter()
-        defer { tz.leave() }
         do {
             let w = try ArchiveWriter(fd: fd, mtime: time)
             var copier = Copier()
@@ -94,6 +90,9 @@ struct ZipWriter {
             try w.begin(name: ZipLayout.manifestName, size: Int64(manifest.count), compression: .deflate)
             try w.write(manifest)
             try w.finish()
+            // libarchive wrote the DOS date/time fields in local time: set them to UTC so the
+            // bytes do not depend on the machine's time zone (process state left alone).
+            try ZipTimestamps.set(ZipTimestamps.dos(time), in: tmp)
             try AtomicFile.syncUnlessDeferred(fd, tmp)
             close(fd)
             guard shouldCommit() else { unlink(tmp.path); return diags }
@@ -140,26 +139,5 @@ struct Copier {
         }
         guard done == size else { throw MWError.failed("\(file.path) changed size while being packed (\(size) → \(done) bytes)") }
         return (size, hexDigest(hasher.finalize()))
-    }
-}
-
-/// Switches the process time zone to UTC for the duration of a write (restored after).
-/// Serialised by a lock because the time zone is process-wide.
-struct UTCZone {
-    private static let lock = NSLock()
-    private let saved: String?
-
-    static func enter() -> UTCZone {
-        lock.lock()
-        let z = UTCZone(saved: getenv("TZ").map { String(cString: $0) })
-        setenv("TZ", "UTC0", 1)
-        tzset()
-        return z
-    }
-
-    func leave() {
-        if let saved { setenv("TZ", saved, 1) } else { unsetenv("TZ") }
-        tzset()
-        UTCZone.lock.unlock()
     }
 }

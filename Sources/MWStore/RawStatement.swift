@@ -143,7 +143,8 @@ final class RawStatement: ColumnSink {
         return try step() ? int(0) : nil
     }
 
-    private static let emptyText = UnsafeRawPointer(StaticString("").utf8Start)
+    // Sendable: points at a string literal's constant bytes, never written.
+    nonisolated(unsafe) private static let emptyText = UnsafeRawPointer(StaticString("").utf8Start)
     static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
     static let `static` = unsafeBitCast(0, to: sqlite3_destructor_type.self)
 

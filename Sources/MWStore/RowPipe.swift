@@ -8,6 +8,7 @@ import MWCore
 /// Why batches under one lock, not a lock per record: a million episodes would mean a million
 /// lock round trips and wake-ups. Why bounded: the database is the slower side, and an
 /// unbounded queue would hold the whole backup in memory — what streaming is meant to avoid.
+// Sendable: the queue state is guarded by `condition`; `filling` is the reading thread's alone.
 final class RowPipe: RecordSink, @unchecked Sendable {
     /// Records per batch.
     static let batchSize = 512

@@ -241,7 +241,7 @@ private struct VersionedMigrator {
 
     init(upTo limit: Int) { self.limit = limit }
 
-    mutating func registerMigration(_ name: String, _ body: @escaping (Database) throws -> Void) {
+    mutating func registerMigration(_ name: String, _ body: @escaping @Sendable (Database) throws -> Void) {
         guard registered < limit else { return }
         registered += 1
         let version = registered

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import GRDB
 import MWCore
 
@@ -82,13 +83,12 @@ extension LibraryStore {
 struct InvalidBackup: Error {}
 
 /// The reading side of a streaming restore: one thread running `read`, then closing the pipe.
-private final class ReaderThread: @unchecked Sendable {
+private final class ReaderThread: Sendable {
     private let pipe: RowPipe
     private let options: ReadOptions
     private let read: @Sendable (ReadOptions) throws -> ReadResult
     private let done = DispatchSemaphore(value: 0)
-    private var outcome: Result<ReadResult, Error>?
-    private var joined: Result<ReadResult, Error>?
+    private let outcome = Mutex<Result<ReadResult, Error>?>(nil)
 
     init(pipe: RowPipe, options: ReadOptions, read: @escaping @Sendable (ReadOptions) throws -> ReadResult) {
         self.pipe = pipe
@@ -98,7 +98,8 @@ private final class ReaderThread: @unchecked Sendable {
 
     func start() {
         let thread = Thread { [self] in
-            outcome = Result { try read(options) }
+            let r = Result { try read(options) }
+            outcome.withLock { $0 = r }
             pipe.close()
             done.signal()
         }
@@ -110,10 +111,8 @@ private final class ReaderThread: @unchecked Sendable {
 
     /// Waits for the reader (once; later calls return the same outcome).
     func join() throws -> ReadResult {
-        if joined == nil {
-            done.wait()
-            joined = outcome
-        }
-        return try joined!.get()
+        done.wait()
+        done.signal()   // later calls return at once
+        return try outcome.withLock { $0! }.get()
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Requests through the response cache (``TMDbClientOptions/cache``).
 extension TMDbClient {
@@ -37,12 +38,8 @@ extension TMDbClient {
 }
 
 /// Cache entries loaded in bulk, each handed out once.
-final class Preloaded: @unchecked Sendable {
-    private let lock = NSLock()
-    private var entries: [String: TMDbCache.Entry] = [:]
-    func set(_ e: [String: TMDbCache.Entry]) { lock.lock(); entries.merge(e) { _, b in b }; lock.unlock() }
-    func take(_ key: String) -> TMDbCache.Entry? {
-        lock.lock(); defer { lock.unlock() }
-        return entries.removeValue(forKey: key)
-    }
+final class Preloaded: Sendable {
+    private let entries = Mutex<[String: TMDbCache.Entry]>([:])
+    func set(_ e: [String: TMDbCache.Entry]) { entries.withLock { $0.merge(e) { _, b in b } } }
+    func take(_ key: String) -> TMDbCache.Entry? { entries.withLock { $0.removeValue(forKey: key) } }
 }

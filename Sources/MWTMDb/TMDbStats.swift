@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 extension TMDbClient {
     /// What the client did so far.
@@ -30,15 +31,14 @@ extension TMDbClient {
 
 /// Lock-protected statistics shared by the client's tasks, and the one piece of state that
 /// stops them: the credential refusal.
-final class Counters: @unchecked Sendable {  // every access holds `lock`
-    private let lock = NSLock()
-    private var value = TMDbClient.Stats()
-    private var refusal: String?
-    func update(_ f: (inout TMDbClient.Stats) -> Void) { lock.lock(); f(&value); lock.unlock() }
-    func get() -> TMDbClient.Stats { lock.lock(); defer { lock.unlock() }; return value }
+final class Counters: Sendable {
+    private struct State { var value = TMDbClient.Stats(); var refusal: String? }
+    private let state = Mutex(State())
+    func update(_ f: (inout TMDbClient.Stats) -> Void) { state.withLock { f(&$0.value) } }
+    func get() -> TMDbClient.Stats { state.withLock { $0.value } }
 
     /// Records that TMDb refused the credentials (401); every later API request fails at once.
-    func refuse(_ message: String) { lock.lock(); if refusal == nil { refusal = message }; lock.unlock() }
+    func refuse(_ message: String) { state.withLock { if $0.refusal == nil { $0.refusal = message } } }
     /// The refusal, once there was one.
-    var refused: String? { lock.lock(); defer { lock.unlock() }; return refusal }
+    var refused: String? { state.withLock { $0.refusal } }
 }

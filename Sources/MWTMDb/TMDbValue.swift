@@ -3,7 +3,7 @@ import MWCore
 
 /// A type a member can hold. `read` takes the next value from the fast reader and throws on
 /// `null`, as `Decodable.init(from:)` does for a non-optional.
-protocol TMDbValue: Decodable {
+protocol TMDbValue: Decodable, SendableMetatype {  // metatypes captured by the @Sendable member tables
     static func read(_ r: inout JSONPullReader) throws -> Self
 }
 

@@ -46,6 +46,27 @@ struct IntegrationTests {
         #expect(try TestSupport.run(["validate", cut.path]).status != 0)
     }
 
+    /// The entries' DOS times are UTC whatever the machine's zone (libarchive writes local time;
+    /// the writer sets them afterwards without changing the process's zone).
+    @Test func zipBytesDoNotDependOnTheTimeZone() throws {
+        let dir = try TestSupport.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (img, _) = try imageDir(in: dir)
+        var zips: [URL] = []
+        // POSIX zone strings (no tz database needed): UTC, UTC+14, UTC-12.
+        for (i, tz) in ["UTC0", "XXX-14", "YYY12"].enumerated() {
+            let zip = dir.appendingPathComponent("z\(i).zip")
+            let r = try TestSupport.run(["pack", v2.path, "--images", img.path, "-o", zip.path],
+                                        env: ["SOURCE_DATE_EPOCH": "1709251199", "TZ": tz])
+            #expect(r.status == 0, "\(r.stderr)")
+            zips.append(zip)
+        }
+        let bytes = try zips.map { try Data(contentsOf: $0) }
+        #expect(bytes[0].count > 0)
+        #expect(bytes[1] == bytes[0])
+        #expect(bytes[2] == bytes[0])
+    }
+
     @Test func restoreZipThenArchiveIsByteIdentical() throws {
         let dir = try TestSupport.tempDir()
         let env = ["SOURCE_DATE_EPOCH": "1800000000"]

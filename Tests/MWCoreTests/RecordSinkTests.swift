@@ -4,7 +4,7 @@ import Testing
 
 /// The reader's record stream (``RecordSink``) and the early-stopping top-level pre-scan.
 @Suite struct RecordSinkTests {
-    final class Collect: RecordSink, @unchecked Sendable {
+    final class Collect: RecordSink, @unchecked Sendable {  // Sendable: filled by the reader on the test's thread, read after it returns
         var records: [BackupRecord] = []
         func accept(_ record: BackupRecord) { records.append(record) }
     }

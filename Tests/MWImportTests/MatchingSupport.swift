@@ -92,11 +92,15 @@ extension MatchResult {
     func outcome(_ name: String) -> MatchOutcome { items[TrapItems.index(name)].outcome }
 }
 
+/// Sanitizer runs stretch the client timeout (scripts/test-sanitize.sh sets MWKIT_TEST_TIME_SCALE):
+/// a timed-out attempt would consume what the server was told to answer.
+let matchTimeScale = max(1, Int(ProcessInfo.processInfo.environment["MWKIT_TEST_TIME_SCALE"] ?? "") ?? 1)
+
 /// A client for the loopback server: fast retries, a generous rate, the given cache.
 func matchClient(_ server: MatchingServer, cache: TMDbCache?, offline: Bool = false, key: String = MatchingServer.secret) async -> TMDbClient {
     TMDbClient(credentials: offline ? nil : .apiKey(key),
                options: TMDbClientOptions(baseURL: await server.baseURL, requestsPerSecond: 1000, maxConcurrent: 6, maxAttempts: 2,
-                                          baseBackoff: 0.01, maxBackoff: 0.1, timeoutSeconds: 5, cache: cache, offline: offline))
+                                          baseBackoff: 0.01, maxBackoff: 0.1, timeoutSeconds: 5 * matchTimeScale, cache: cache, offline: offline))
 }
 
 func expectMatched(_ o: MatchOutcome, _ id: Int64, _ type: MediaType, _ method: MatchMethod, sourceLocation: SourceLocation = #_sourceLocation) {

@@ -66,7 +66,7 @@ struct CacheTests {
         try Data("junk".utf8).write(to: URL(fileURLWithPath: url.path + "-shm"))
         let cache = try TMDbCache(url: url)
         #expect(cache.warnings.count == 1)
-        #expect(cache.warnings[0].contains("deleted and recreated"))
+        #expect(cache.warnings.first?.contains("deleted and recreated") == true)
         cache.store(Data("{}".utf8), for: "k")
         #expect(cache.count() == 1)
         #expect(try TMDbCache(url: url).warnings.isEmpty)

@@ -105,7 +105,7 @@ struct HydrateTests {
             let client = TMDbClient(credentials: .apiKey(fake.secret), options: await testOptions(fake, attempts: 3))
             let report = try await Hydrator(client: client).run(original.stripped())
             #expect(report.failures.map(\.recordId) == [uid("M551")])
-            #expect(report.failures[0].reason.contains("503"))
+            #expect(try #require(report.failures.first).reason.contains("503"))   // #require: a missing failure fails, not crashes
             #expect(report.library.titles[0] == original.titles[0])
             #expect(report.library.titles[1].isStripped)
             #expect(await fake.count(path: "/movie/551") == 3)   // bounded retries
@@ -121,7 +121,7 @@ struct HydrateTests {
             let client = TMDbClient(credentials: .apiKey(fake.secret), options: await testOptions(fake, cache: cache))
             let report = try await Hydrator(client: client).run(original.stripped())
             #expect(report.failures.map(\.recordId) == [uid("M550")])
-            #expect(report.failures[0].reason.contains("unexpected TMDb response"))
+            #expect(try #require(report.failures.first).reason.contains("unexpected TMDb response"))
             #expect(cache.count() == 1)
             // The next run fetches it again and completes.
             let again = try await Hydrator(client: client).run(report.library)

@@ -48,13 +48,13 @@ struct RetryTests {
         try await withFakeTMDb { fake in
             // The slow answer takes 8 s; the client gives up after 2 s and retries. Margins wide
             // enough that a busy machine (CI next to builds) answers the retry in time.
-            await fake.inject("/movie/7", [.delay(8)])
+            await fake.inject("/movie/7", [.delay(8 * Double(timeScale))])
             let client = TMDbClient(credentials: .apiKey(fake.secret), options: await testOptions(fake, timeout: 2))
             let start = ContinuousClock.now
             let m = try await client.movie(7)
             let elapsed = (ContinuousClock.now - start) / .seconds(1)
             #expect(m.id == 7)
-            #expect(elapsed >= 1.9 && elapsed < 8)          // gave up on the slow answer, did not wait for it
+            #expect(elapsed >= 1.9 * Double(timeScale) && elapsed < 8 * Double(timeScale))   // gave up on the slow answer, did not wait for it
             #expect(client.stats.retries == 1)
         }
     }

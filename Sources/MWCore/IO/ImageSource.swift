@@ -63,7 +63,7 @@ public struct ImageKey: Hashable, Sendable {
 /// The writer first calls ``prepare(_:)`` once with every image it needs (so a source backed by
 /// another archive can extract them in one sequential pass), then ``file(for:)`` per image.
 /// Sources hand out local files, which the writer streams; nothing is held in memory.
-public protocol ImageSource {
+public protocol ImageSource: Sendable {
     /// Makes the needed images available. Called once before any ``file(for:)``.
     func prepare(_ keys: [ImageKey]) throws
     /// A readable regular file holding the image, or nil when the source does not have it.

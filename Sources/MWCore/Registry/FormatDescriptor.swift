@@ -145,7 +145,7 @@ public struct FormatOutput {
 
 /// A backup read by a format: the read result (format, library, diagnostics) and, for formats
 /// that carry them, its images.
-public struct LoadedBackup: @unchecked Sendable {  // `retained` only keeps temporary files alive
+public struct LoadedBackup: Sendable {
     /// The path as given ("-" for standard input).
     public var path: String
     /// What reading produced.
@@ -155,9 +155,9 @@ public struct LoadedBackup: @unchecked Sendable {  // `retained` only keeps temp
     /// How many image files the input carries.
     public var imageCount: Int
     /// Objects that must live as long as this value (e.g. a temporary copy of standard input).
-    public var retained: [AnyObject]
+    public var retained: [any AnyObject & Sendable]
 
-    public init(path: String, result: ReadResult, images: (any ImageSource)? = nil, imageCount: Int = 0, retained: [AnyObject] = []) {
+    public init(path: String, result: ReadResult, images: (any ImageSource)? = nil, imageCount: Int = 0, retained: [any AnyObject & Sendable] = []) {
         self.path = path
         self.result = result
         self.images = images

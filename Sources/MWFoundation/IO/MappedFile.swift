@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,11 +9,13 @@ import Glibc
 /// Why a mapping and not `Data(contentsOf:)`: the reader walks the bytes once, front to back,
 /// and ``releaseBefore(_:)`` lets it hand pages it has passed back to the kernel, so peak
 /// memory stays far below the file's size even for very large backups. Inputs are never modified.
-public final class MappedFile {
+// Sendable: the mapping is read-only and set once in init (close() is the owner's, after
+// reading); `released`, the only state readers change, is atomic.
+public final class MappedFile: @unchecked Sendable {
     public let url: URL
     private var base: UnsafeMutableRawPointer?
     public let count: Int
-    private var released = 0
+    private let released = Atomic<Int>(0)
     private static let page = Int(sysconf(Int32(_SC_PAGESIZE)))
 
     /// Maps `url` read-only. Throws ``MWError/io(_:)`` if it cannot be opened or is not a regular file.
@@ -48,10 +51,11 @@ public final class MappedFile {
         let end = (offset / MappedFile.page) * MappedFile.page
         // Readers may jump back (the pre-scan walks the file once before the main pass), so
         // the whole range before `offset` is released, at most once per MiB of progress.
-        if end < released { released = 0 }
-        if end - released >= 1 << 20 {
+        var done = released.load(ordering: .relaxed)
+        if end < done { done = 0; released.store(0, ordering: .relaxed) }
+        if end - done >= 1 << 20 {
             madvise(base, end, MADV_DONTNEED)
-            released = end
+            released.store(end, ordering: .relaxed)
         }
     }
 

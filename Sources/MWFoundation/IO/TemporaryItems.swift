@@ -21,7 +21,7 @@ public enum TemporaryItems {
 }
 
 /// A file or directory removed when the last reference to it goes away.
-public final class TemporaryFile: @unchecked Sendable {  // immutable after init; deinit only removes
+public final class TemporaryFile: Sendable {
     /// Where it is.
     public let url: URL
     /// Takes ownership of `url`: it is removed with this object.

@@ -47,7 +47,7 @@ public struct BatchOutcome: Sendable, Codable, Equatable {
 
 /// The `--report` file: one JSON object per input, appended and written as each input
 /// finishes, so a killed job still leaves a true report of what it did.
-public final class BatchReportWriter: @unchecked Sendable {  // every write holds `lock`
+public final class BatchReportWriter: @unchecked Sendable {  // Sendable: every write holds `lock`; the encoder is only read
     private let handle: FileHandle
     private let lock = NSLock()
     private let encoder: JSONEncoder

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import MWCore
 #if canImport(Glibc)
 import Glibc
@@ -115,28 +116,26 @@ public struct BatchRunner: Sendable {
 }
 
 /// Paths of directories already created, shared by the workers.
-private final class DirectorySet: @unchecked Sendable {  // guarded by `lock`
-    private let lock = NSLock()
-    private var paths = Set<String>()
-    func contains(_ p: String) -> Bool { lock.lock(); defer { lock.unlock() }; return paths.contains(p) }
-    func insert(_ p: String) { lock.lock(); paths.insert(p); lock.unlock() }
+private final class DirectorySet: Sendable {
+    private let paths = Mutex(Set<String>())
+    func contains(_ p: String) -> Bool { paths.withLock { $0.contains(p) } }
+    func insert(_ p: String) { paths.withLock { _ = $0.insert(p) } }
 }
 
 /// The next index to take, shared by the workers.
-private final class Counter: @unchecked Sendable {  // guarded by `lock`
-    private let lock = NSLock()
-    private var value = 0
+private final class Counter: Sendable {
+    private let value = Mutex(0)
     func take(below limit: Int) -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard value < limit else { return nil }
-        value += 1
-        return value - 1
+        value.withLock { value in
+            guard value < limit else { return nil }
+            value += 1
+            return value - 1
+        }
     }
 }
 
 /// Totals and outcomes, shared by the workers.
-private final class RunState: @unchecked Sendable {  // guarded by `lock`
+private final class RunState: @unchecked Sendable {  // Sendable: every var is read and written holding `lock`
     private let lock = NSLock()
     private var progress: BatchRunner.Progress
     private var outcomes: [BatchOutcome?]

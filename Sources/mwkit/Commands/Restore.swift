@@ -4,6 +4,7 @@ import MWBooks
 import MWCore
 import MWJobs
 import MWStore
+import Synchronization
 
 /// `mwkit restore BACKUP --db PATH --strategy merge|replace`: a backup into the library database.
 struct Restore: ParsableCommand {
@@ -197,14 +198,14 @@ struct Restore: ParsableCommand {
 }
 
 /// Phase timings on stderr when `MWKIT_TIMING` is set (used by bench/store.sh).
-final class PhaseClock: @unchecked Sendable {
-    private var last = Date()
+final class PhaseClock: Sendable {
+    private let last = Mutex(Date())
     private let on = ProcessInfo.processInfo.environment["MWKIT_TIMING"] != nil
     func lap(_ name: String) {
         guard on else { return }
         let now = Date()
-        StandardError.write("timing: \(name) \(String(format: "%.3f", now.timeIntervalSince(last))) s")
-        last = now
+        let since = last.withLock { last in defer { last = now }; return now.timeIntervalSince(last) }
+        StandardError.write("timing: \(name) \(String(format: "%.3f", since)) s")
     }
 }
 

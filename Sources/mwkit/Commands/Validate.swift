@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MWCore
 import MWJobs
+import Synchronization
 
 /// `mwkit validate PATH…`: structural and semantic validation of backups (JSON or ZIP).
 struct Validate: ParsableCommand {
@@ -39,9 +40,8 @@ struct Validate: ParsableCommand {
                 return try BatchInputs.expand([p]).map(\.path)
             }
         } catch { throw CLIExit.from(error) }
-        var reports = [FileReport?](repeating: nil, count: files.count)
-        var unreadable = false
-        let lock = NSLock()
+        // Filled by the workers, one slot each; read once they have all finished.
+        let results = Mutex((reports: [FileReport?](repeating: nil, count: files.count), unreadable: false))
         DispatchQueue.concurrentPerform(iterations: files.count) { i in
             let path = files[i]
             let report: FileReport
@@ -54,11 +54,12 @@ struct Validate: ParsableCommand {
                 let msg = (error as? MWError)?.description ?? "\(error)"
                 report = .unreadable(path, msg)
             }
-            lock.lock()
-            reports[i] = report
-            if bad { unreadable = true }
-            lock.unlock()
+            results.withLock {
+                $0.reports[i] = report
+                if bad { $0.unreadable = true }
+            }
         }
+        let (reports, unreadable) = results.withLock { ($0.reports, $0.unreadable) }
         let all = reports.compactMap { $0 }
         print(format.reporter(verbose: reporting.verbose).render(all), terminator: "")
         if unreadable { throw ExitCode(2) }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Synchronization
 import MWCore
 import MWJobs
 
@@ -107,14 +108,16 @@ func waitFor<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) thro
     let box = ResultBox<T>()
     let done = DispatchSemaphore(value: 0)
     Task {
-        do { box.result = .success(try await body()) } catch { box.result = .failure(error) }
+        let r: Result<T, Error>
+        do { r = .success(try await body()) } catch { r = .failure(error) }
+        box.result.withLock { $0 = r }
         done.signal()
     }
     done.wait()
-    return try box.result!.get()
+    return try box.result.withLock { $0! }.get()
 }
 
-/// The result handed from the task to the waiting thread (the semaphore orders the accesses).
-private final class ResultBox<T>: @unchecked Sendable {
-    var result: Result<T, Error>?
+/// The result handed from the task to the waiting thread.
+private final class ResultBox<T: Sendable>: Sendable {
+    let result = Mutex<Result<T, Error>?>(nil)
 }

@@ -5,7 +5,7 @@ import Glibc
 
 /// Progress of a long run on stderr: a redrawn bar (done/total, rate, MB/s, failures, ETA) on
 /// a terminal, plain lines every few seconds otherwise (logs, CI).
-final class ProgressDisplay: @unchecked Sendable {  // every state change holds `lock`
+final class ProgressDisplay: @unchecked Sendable {  // Sendable: every var is read and written holding `lock`
     private let lock = NSLock()
     private let tty = isatty(2) == 1
     private var phaseStart = Date()

@@ -122,7 +122,7 @@ enum FakeTMDbData {
         ]
     }
 
-    static let configuration: (String) -> [String: Any] = { imageBase in
+    static let configuration: @Sendable (String) -> [String: Any] = { imageBase in
         ["images": ["base_url": imageBase, "secure_base_url": imageBase,
                     "backdrop_sizes": ["w300", "w780", "w1280", "original"],
                     "logo_sizes": ["w45", "original"],

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Logging
 @testable import MWTMDb
 import MWCore
@@ -20,11 +21,10 @@ func tempDir(_ name: String = #function) -> URL {
 }
 
 /// Collects every log line so tests can grep them for secrets.
-final class LogCapture: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
-    func append(_ s: String) { lock.lock(); lines.append(s); lock.unlock() }
-    var all: String { lock.lock(); defer { lock.unlock() }; return lines.joined(separator: "\n") }
+final class LogCapture: Sendable {
+    private let lines = Mutex<[String]>([])
+    func append(_ s: String) { lines.withLock { $0.append(s) } }
+    var all: String { lines.withLock { $0.joined(separator: "\n") } }
 
     var logger: Logger {
         Logger(label: "test.tmdb") { _ in CapturingHandler(capture: self) }
@@ -44,11 +44,16 @@ final class LogCapture: @unchecked Sendable {
     }
 }
 
+/// Stretches the client's timeouts (and the waits that must outlast them): under a sanitizer on a
+/// busy machine an answer can take longer than 5 s, and a timed-out first attempt consumes the
+/// response a test injected. scripts/test-sanitize.sh sets MWKIT_TEST_TIME_SCALE.
+let timeScale = max(1, Int(ProcessInfo.processInfo.environment["MWKIT_TEST_TIME_SCALE"] ?? "") ?? 1)
+
 /// Options suited to tests: fast backoff, short timeout, generous rate.
 func testOptions(_ fake: FakeTMDb, cache: TMDbCache? = nil, rate: Double = 1000, attempts: Int = 3,
                  timeout: Int = 5, offline: Bool = false) async -> TMDbClientOptions {
     TMDbClientOptions(baseURL: await fake.baseURL, requestsPerSecond: rate, maxConcurrent: 6, maxAttempts: attempts,
-                      baseBackoff: 0.02, maxBackoff: 2, timeoutSeconds: timeout, cache: cache, offline: offline)
+                      baseBackoff: 0.02, maxBackoff: 2, timeoutSeconds: timeout * timeScale, cache: cache, offline: offline)
 }
 
 /// What the fake server's data maps to, computed through the real decoders and mapper.

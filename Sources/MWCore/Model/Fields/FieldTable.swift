@@ -1,6 +1,6 @@
 /// What follows from one entity's field descriptions, worked out once (each entity keeps one
 /// in its `table`): key tables, key orders, required keys, column order.
-public final class FieldTable<F: EntityField>: @unchecked Sendable {
+public final class FieldTable<F: EntityField>: @unchecked Sendable {  // Sendable: every property is a `let` set in init
     /// Each field's JSON key, by field number.
     public let names: [String]
     /// The fields v1 writes, in the app's key order.
