@@ -42,7 +42,7 @@ let package = Package(
             "MWFoundation", "MWCore", "MWImport",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "CSV", package: "CSV.swift"),
-        ], swiftSettings: [.swiftLanguageMode(.v6)]),
+        ]),
         .target(name: "MWArchive", dependencies: [
             "MWCore", "CArchive",
             .product(name: "Crypto", package: "swift-crypto"),
@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(name: "MWBooksTests", dependencies: [
             "MWBooks", "MWFoundation", "MWImport",
             .product(name: "PropertyBased", package: "swift-property-based"),
-        ], swiftSettings: [.swiftLanguageMode(.v6)]),
+        ]),
         .testTarget(name: "MWArchiveTests", dependencies: ["MWArchive", "MWCore"]),
         .testTarget(name: "MWStoreTests", dependencies: [
             "MWStore", "MWCore", "MWBooks",

@@ -100,7 +100,7 @@ let matchTimeScale = max(1, Int(ProcessInfo.processInfo.environment["MWKIT_TEST_
 func matchClient(_ server: MatchingServer, cache: TMDbCache?, offline: Bool = false, key: String = MatchingServer.secret) async -> TMDbClient {
     TMDbClient(credentials: offline ? nil : .apiKey(key),
                options: TMDbClientOptions(baseURL: await server.baseURL, requestsPerSecond: 1000, maxConcurrent: 6, maxAttempts: 2,
-                                          baseBackoff: 0.01, maxBackoff: 0.1, timeoutSeconds: 5 * matchTimeScale, cache: cache, offline: offline))
+                                          baseBackoff: 0.01, maxBackoff: 0.1, timeoutSeconds: 30 * matchTimeScale, cache: cache, offline: offline))
 }
 
 func expectMatched(_ o: MatchOutcome, _ id: Int64, _ type: MediaType, _ method: MatchMethod, sourceLocation: SourceLocation = #_sourceLocation) {

@@ -49,9 +49,12 @@ final class LogCapture: Sendable {
 /// response a test injected. scripts/test-sanitize.sh sets MWKIT_TEST_TIME_SCALE.
 let timeScale = max(1, Int(ProcessInfo.processInfo.environment["MWKIT_TEST_TIME_SCALE"] ?? "") ?? 1)
 
-/// Options suited to tests: fast backoff, short timeout, generous rate.
+/// Options suited to tests: fast backoff, generous rate, and a timeout long enough (30 s) that a
+/// full parallel run on two cores, whose blocking tests can hold the cooperative pool the loopback
+/// server runs on, never times out an answer (a retry changes the request counts tests assert);
+/// the timeout tests pass their own.
 func testOptions(_ fake: FakeTMDb, cache: TMDbCache? = nil, rate: Double = 1000, attempts: Int = 3,
-                 timeout: Int = 5, offline: Bool = false) async -> TMDbClientOptions {
+                 timeout: Int = 30, offline: Bool = false) async -> TMDbClientOptions {
     TMDbClientOptions(baseURL: await fake.baseURL, requestsPerSecond: rate, maxConcurrent: 6, maxAttempts: attempts,
                       baseBackoff: 0.02, maxBackoff: 2, timeoutSeconds: timeout * timeScale, cache: cache, offline: offline)
 }
