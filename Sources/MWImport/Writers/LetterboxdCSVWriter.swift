@@ -57,14 +57,17 @@ public enum LetterboxdCSVWriter {
             let current = kept ?? (ratingFromLiked ? likedStars[t.likedStatus].map(ServiceCSV.number) : nil)
 
             // One event per viewing, oldest first; a title never viewed but watched or rated
-            // gets one (dated by its watchedDate when watched). A liked status alone adds no
-            // row: it says nothing about having watched (new titles may be liked by default).
+            // gets one: dated by its watchedDate when watched in MediaWatch, undated when the
+            // title was imported (it has record sources): its watchedDate then is the day another
+            // service was told "watched" (Letterboxd watched.csv), not a diary entry, and a dated
+            // row would make one. A liked status alone adds no row: it says nothing about having
+            // watched (new titles may be liked by default).
             var events = t.viewings.enumerated()
                 .sorted { ($0.element.date ?? .distantPast, $0.offset) < ($1.element.date ?? .distantPast, $1.offset) }
                 .map { Event(date: $0.element.date, rewatch: $0.element.rewatch) }
             if events.isEmpty {
                 guard t.watched || kept != nil else { continue }
-                events = [Event(date: t.watched ? t.watchedDate : nil, rewatch: false)]
+                events = [Event(date: t.watched && t.sources.isEmpty ? t.watchedDate : nil, rewatch: false)]
             }
             let tmdbID = t.mediaType == .movie ? String(t.tmdbId) : ""   // the column holds TMDb *movie* IDs
             let imdbID = t.metadata?.imdbId ?? ""
