@@ -1,4 +1,5 @@
 import Foundation
+import MWFoundation
 import MWImport
 
 /// The keys identity is decided on (seeds/001 "External ID Management"): an edition is found
@@ -9,7 +10,7 @@ enum BookIdentity {
     /// `TitleNormalizer`), and without the series Goodreads appends
     /// (`The Way of Kings (The Stormlight Archive, #1)`), which StoryGraph and LibraryThing do not.
     static func titleKey(_ title: String) -> String {
-        var t = Substring(title.trimmingCharacters(in: .whitespaces))
+        var t = Substring(title.trimmedBlanks(newlines: false))
         if t.hasSuffix(")"), let open = t.range(of: " (", options: .backwards), t[open.upperBound...].contains("#") {
             t = t[..<open.lowerBound]
         }

@@ -6,7 +6,7 @@ import MWImport
 enum BookValues {
     /// The value trimmed, nil when empty or a placeholder (`(blank)` in LibraryThing's TSV).
     static func text(_ s: String?) -> String? {
-        guard let t = s?.trimmingCharacters(in: .whitespacesAndNewlines), !t.isEmpty, t != "(blank)" else { return nil }
+        guard let t = s?.trimmedBlanks(), !t.isEmpty, t != "(blank)" else { return nil }
         return t
     }
 
@@ -26,7 +26,7 @@ enum BookValues {
         guard let t = text(s) else { return [] }
         var out: [String] = []
         for part in t.split(separator: separator) {
-            let v = part.trimmingCharacters(in: .whitespaces)
+            let v = part.trimmedBlanks(newlines: false)
             if !v.isEmpty && !out.contains(v) { out.append(v) }
         }
         return out
@@ -35,8 +35,8 @@ enum BookValues {
     /// `Last, First` → `First Last` when the name has exactly one comma; else as written.
     static func firstLast(_ name: String) -> String {
         let parts = name.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2 else { return name.trimmingCharacters(in: .whitespaces) }
-        let last = parts[0].trimmingCharacters(in: .whitespaces), first = parts[1].trimmingCharacters(in: .whitespaces)
+        guard parts.count == 2 else { return name.trimmedBlanks(newlines: false) }
+        let last = parts[0].trimmedBlanks(newlines: false), first = parts[1].trimmedBlanks(newlines: false)
         if first.isEmpty { return last }
         if last.isEmpty { return first }
         return first + " " + last

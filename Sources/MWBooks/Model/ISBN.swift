@@ -10,7 +10,7 @@ public enum ISBN {
     /// characters (9 digits then a digit or `X`) or 13 digits. Check digits are not checked
     /// (see ``isValid10(_:)``, ``isValid13(_:)``), so a mistyped ISBN is still kept as written.
     public static func normalize(_ raw: String) -> String? {
-        var s = Substring(raw.trimmingCharacters(in: .whitespacesAndNewlines))
+        var s = Substring(raw.trimmedBlanks())
         // Goodreads writes `="0465042333"`; a CSV reader already removed the outer quotes.
         if s.hasPrefix("=") { s = s.dropFirst() }
         while let f = s.first, let l = s.last, s.count >= 2,

@@ -71,6 +71,9 @@ public struct CSVTable: Sendable {
     /// The data rows, blank lines left out.
     public var rows: [CSVFile.Record]
     private var index: [String: Int] = [:]
+    /// Columns by their name exactly as the header writes it: readers ask by those names, and
+    /// a hit needs no folding (the lookup runs once per value).
+    private var exact: [String: Int] = [:]
 
     public init(file: String, header: CSVFile.Record, rows: [CSVFile.Record]) {
         self.file = file
@@ -79,24 +82,28 @@ public struct CSVTable: Sendable {
         for (i, name) in header.fields.enumerated() {
             let key = CSVTable.key(name)
             if index[key] == nil { index[key] = i }
+            if exact[name] == nil, index[key] == i { exact[name] = i }
         }
     }
 
     /// Column names compare trimmed and without case (`Title Type` = `title type`).
-    static func key(_ name: String) -> String { name.trimmingCharacters(in: .whitespaces).lowercased() }
+    static func key(_ name: String) -> String { name.trimmedBlanks(newlines: false).lowercased() }
+
+    /// The column of `name`: as written, else compared trimmed and without case.
+    private func find(_ name: String) -> Int? { exact[name] ?? index[CSVTable.key(name)] }
 
     /// The 0-based index of the column called `name` (any of `names`), nil when absent.
     public func column(_ names: String...) -> Int? {
-        for n in names { if let i = index[CSVTable.key(n)] { return i } }
+        for n in names { if let i = find(n) { return i } }
         return nil
     }
 
     /// Whether the header has every one of `names`.
-    public func has(_ names: String...) -> Bool { names.allSatisfy { index[CSVTable.key($0)] != nil } }
+    public func has(_ names: String...) -> Bool { names.allSatisfy { find($0) != nil } }
 
     /// The value of column `name` in `row`; nil when the column is absent or the row too short.
     public func value(_ row: CSVFile.Record, _ name: String) -> String? {
-        guard let i = index[CSVTable.key(name)], i < row.fields.count else { return nil }
+        guard let i = find(name), i < row.fields.count else { return nil }
         return row.fields[i]
     }
 
@@ -105,7 +112,7 @@ public struct CSVTable: Sendable {
 
     /// A diagnostic about `row` (and, when given, one of its columns).
     public func diagnostic(_ severity: Severity, _ code: DiagnosticCode, _ message: String, row: CSVFile.Record, column name: String? = nil) -> Diagnostic {
-        let col = name.flatMap { index[CSVTable.key($0)] }
+        let col = name.flatMap(find)
         return .csv(severity, code, message, file: file, line: row.line, row: rowNumber(row),
                     column: col.map { $0 + 1 }, field: col.map { header.fields[$0] })
     }
