@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import MWCore
 
 /// What happened to one input of a batch: one line of the `--report` JSON Lines file.
@@ -51,7 +50,7 @@ public struct BatchOutcome: Sendable, Codable, Equatable {
 public final class BatchReportWriter: Sendable {
     private let handle: FileHandle
     /// Held while a line is written, so lines from several workers never interleave.
-    private let writing = Mutex(())
+    private let writing = Locked(())
     private let encoder: JSONEncoder
 
     /// Creates (or truncates) the report at `path`.

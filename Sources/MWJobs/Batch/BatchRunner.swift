@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import MWCore
 #if canImport(Glibc)
 import Glibc
@@ -117,14 +116,14 @@ public struct BatchRunner: Sendable {
 
 /// Paths of directories already created, shared by the workers.
 private final class DirectorySet: Sendable {
-    private let paths = Mutex(Set<String>())
+    private let paths = Locked(Set<String>())
     func contains(_ p: String) -> Bool { paths.withLock { $0.contains(p) } }
     func insert(_ p: String) { paths.withLock { _ = $0.insert(p) } }
 }
 
 /// The next index to take, shared by the workers.
 private final class Counter: Sendable {
-    private let value = Mutex(0)
+    private let value = Locked(0)
     func take(below limit: Int) -> Int? {
         value.withLock { value in
             guard value < limit else { return nil }
@@ -142,12 +141,12 @@ private final class RunState: Sendable {
         var unsynced = 0
         var syncError: String?
     }
-    private let totals: Mutex<Totals>
+    private let totals: Locked<Totals>
     private let syncEvery: Int
     private let directory: URL
 
     init(total: Int, syncEvery: Int, directory: URL) {
-        totals = Mutex(Totals(progress: .init(total: total), outcomes: Array(repeating: nil, count: total)))
+        totals = Locked(Totals(progress: .init(total: total), outcomes: Array(repeating: nil, count: total)))
         self.syncEvery = max(1, syncEvery)
         self.directory = directory
     }

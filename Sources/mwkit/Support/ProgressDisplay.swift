@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import MWCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,7 +14,7 @@ final class ProgressDisplay: Sendable {
         var lastDraw = Date.distantPast
         var drewBar = false
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Shows `done` of `total` items of `phase`; `bytes` (input read so far) adds MB/s.
     func update(_ phase: String, done: Int, total: Int, bytes: Int64? = nil, failed: Int = 0) {
