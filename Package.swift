@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "mwkit",
-    platforms: [.macOS(.v15)],  // Synchronization.Mutex
+    platforms: [.macOS(.v15)],  // Synchronization.Atomic
     products: [
         .executable(name: "mwkit", targets: ["mwkit"]),
         .library(name: "MWFoundation", targets: ["MWFoundation"]),

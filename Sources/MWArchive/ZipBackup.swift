@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import MWCore
 
 /// What reading a mediawatch-zip produced: the backup JSON's result (with the archive's own
@@ -129,7 +128,7 @@ public final class ZipImages: ImageSource, Sendable {
     let limits: ZipLimits
     /// What has been extracted, and where; `prepare` holds the lock while it extracts, so
     /// callers on several threads extract each image once.
-    private let state = Mutex(Extracted())
+    private let state = Locked(Extracted())
     private struct Extracted {
         var files: [ImageKey: URL] = [:]
         var tempDir: URL?
@@ -187,7 +186,7 @@ public final class ZipImages: ImageSource, Sendable {
 /// A value computed on another thread; ``value()`` waits for it.
 final class Background<T: Sendable>: Sendable {
     private let done = DispatchSemaphore(value: 0)
-    private let result = Mutex<Result<T, Error>?>(nil)
+    private let result = Locked<Result<T, Error>?>(nil)
 
     init(_ work: @escaping @Sendable () throws -> T) {
         DispatchQueue.global().async {

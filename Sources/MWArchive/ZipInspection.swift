@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import MWCore
 
 /// An image entry found in an archive.
@@ -200,8 +199,8 @@ struct ZipInspection {
 private final class ParsedCandidates: Sendable {
     private let options: ReadOptions
     private let group = DispatchGroup()
-    private let results = Mutex<[String: Result<ReadResult, Error>]>([:])
-    private let skims = Mutex<[String: [ImageReference]]>([:])
+    private let results = Locked<[String: Result<ReadResult, Error>]>([:])
+    private let skims = Locked<[String: [ImageReference]]>([:])
 
     init(options: ReadOptions) { self.options = options }
 

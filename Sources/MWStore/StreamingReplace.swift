@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import GRDB
 import MWCore
 
@@ -88,7 +87,7 @@ private final class ReaderThread: Sendable {
     private let options: ReadOptions
     private let read: @Sendable (ReadOptions) throws -> ReadResult
     private let done = DispatchSemaphore(value: 0)
-    private let outcome = Mutex<Result<ReadResult, Error>?>(nil)
+    private let outcome = Locked<Result<ReadResult, Error>?>(nil)
 
     init(pipe: RowPipe, options: ReadOptions, read: @escaping @Sendable (ReadOptions) throws -> ReadResult) {
         self.pipe = pipe

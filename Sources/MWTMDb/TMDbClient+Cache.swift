@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import MWCore
 
 /// Requests through the response cache (``TMDbClientOptions/cache``).
 extension TMDbClient {
@@ -39,7 +39,7 @@ extension TMDbClient {
 
 /// Cache entries loaded in bulk, each handed out once.
 final class Preloaded: Sendable {
-    private let entries = Mutex<[String: TMDbCache.Entry]>([:])
+    private let entries = Locked<[String: TMDbCache.Entry]>([:])
     func set(_ e: [String: TMDbCache.Entry]) { entries.withLock { $0.merge(e) { _, b in b } } }
     func take(_ key: String) -> TMDbCache.Entry? { entries.withLock { $0.removeValue(forKey: key) } }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import MWCore
 
 extension TMDbClient {
     /// What the client did so far.
@@ -33,7 +33,7 @@ extension TMDbClient {
 /// stops them: the credential refusal.
 final class Counters: Sendable {
     private struct State { var value = TMDbClient.Stats(); var refusal: String? }
-    private let state = Mutex(State())
+    private let state = Locked(State())
     func update(_ f: (inout TMDbClient.Stats) -> Void) { state.withLock { f(&$0.value) } }
     func get() -> TMDbClient.Stats { state.withLock { $0.value } }
 

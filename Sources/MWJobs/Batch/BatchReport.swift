@@ -47,9 +47,10 @@ public struct BatchOutcome: Sendable, Codable, Equatable {
 
 /// The `--report` file: one JSON object per input, appended and written as each input
 /// finishes, so a killed job still leaves a true report of what it did.
-public final class BatchReportWriter: @unchecked Sendable {  // Sendable: every write holds `lock`; the encoder is only read
+public final class BatchReportWriter: Sendable {
     private let handle: FileHandle
-    private let lock = NSLock()
+    /// Held while a line is written, so lines from several workers never interleave.
+    private let writing = Locked(())
     private let encoder: JSONEncoder
 
     /// Creates (or truncates) the report at `path`.
@@ -67,9 +68,7 @@ public final class BatchReportWriter: @unchecked Sendable {  // Sendable: every 
     /// than a small input's whole conversion.
     public func append(_ outcome: BatchOutcome) {
         guard let data = try? encoder.encode(outcome) else { return }
-        lock.lock()
-        defer { lock.unlock() }
-        handle.write(data + Data("\n".utf8))
+        writing.withLock { _ in handle.write(data + Data("\n".utf8)) }
     }
 
     deinit { try? handle.close() }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import MWCore
 #if canImport(Glibc)
 import Glibc
@@ -117,14 +116,14 @@ public struct BatchRunner: Sendable {
 
 /// Paths of directories already created, shared by the workers.
 private final class DirectorySet: Sendable {
-    private let paths = Mutex(Set<String>())
+    private let paths = Locked(Set<String>())
     func contains(_ p: String) -> Bool { paths.withLock { $0.contains(p) } }
     func insert(_ p: String) { paths.withLock { _ = $0.insert(p) } }
 }
 
 /// The next index to take, shared by the workers.
 private final class Counter: Sendable {
-    private let value = Mutex(0)
+    private let value = Locked(0)
     func take(below limit: Int) -> Int? {
         value.withLock { value in
             guard value < limit else { return nil }
@@ -135,24 +134,25 @@ private final class Counter: Sendable {
 }
 
 /// Totals and outcomes, shared by the workers.
-private final class RunState: @unchecked Sendable {  // Sendable: every var is read and written holding `lock`
-    private let lock = NSLock()
-    private var progress: BatchRunner.Progress
-    private var outcomes: [BatchOutcome?]
+private final class RunState: Sendable {
+    private struct Totals {
+        var progress: BatchRunner.Progress
+        var outcomes: [BatchOutcome?]
+        var unsynced = 0
+        var syncError: String?
+    }
+    private let totals: Locked<Totals>
     private let syncEvery: Int
     private let directory: URL
-    private var unsynced = 0
 
     init(total: Int, syncEvery: Int, directory: URL) {
-        progress = .init(total: total)
-        outcomes = Array(repeating: nil, count: total)
+        totals = Locked(Totals(progress: .init(total: total), outcomes: Array(repeating: nil, count: total)))
         self.syncEvery = max(1, syncEvery)
         self.directory = directory
     }
 
     /// Group syncs run on a thread of their own, so the workers never wait for the disk.
     private let syncQueue = DispatchQueue(label: "mwkit.batch.sync")
-    private var syncError: String?
 
     /// Flushes every output written so far (the end of the run waits for it).
     func sync() {
@@ -166,37 +166,37 @@ private final class RunState: @unchecked Sendable {  // Sendable: every var is r
 
     private func flush() {
         do { try AtomicFile.syncFileSystem(containing: directory) } catch {
-            lock.lock(); syncError = "\(error)"; lock.unlock()
+            totals.withLock { $0.syncError = "\(error)" }
         }
     }
 
     func record(_ o: BatchOutcome, at i: Int) -> BatchRunner.Progress {
-        lock.lock()
-        defer { lock.unlock() }
-        outcomes[i] = o
-        if o.status == .done {
-            unsynced += 1
-            if unsynced >= syncEvery {
-                unsynced = 0
-                syncInBackground()
+        totals.withLock { t in
+            t.outcomes[i] = o
+            if o.status == .done {
+                t.unsynced += 1
+                if t.unsynced >= syncEvery {
+                    t.unsynced = 0
+                    syncInBackground()
+                }
             }
+            t.progress.done += 1
+            t.progress.bytes += o.bytesIn
+            if o.status == .failed { t.progress.failed += 1 }
+            if o.status == .skipped { t.progress.skipped += 1 }
+            return t.progress
         }
-        progress.done += 1
-        progress.bytes += o.bytesIn
-        if o.status == .failed { progress.failed += 1 }
-        if o.status == .skipped { progress.skipped += 1 }
-        return progress
     }
 
     func summary() -> BatchRunner.Summary {
-        lock.lock()
-        defer { lock.unlock() }
-        var s = BatchRunner.Summary()
-        s.outcomes = outcomes.compactMap { $0 }
-        s.done = s.outcomes.filter { $0.status == .done }.count
-        s.skipped = s.outcomes.filter { $0.status == .skipped }.count
-        s.failed = s.outcomes.filter { $0.status == .failed }.count
-        s.syncError = syncError
-        return s
+        totals.withLock { t in
+            var s = BatchRunner.Summary()
+            s.outcomes = t.outcomes.compactMap { $0 }
+            s.done = s.outcomes.filter { $0.status == .done }.count
+            s.skipped = s.outcomes.filter { $0.status == .skipped }.count
+            s.failed = s.outcomes.filter { $0.status == .failed }.count
+            s.syncError = t.syncError
+            return s
+        }
     }
 }

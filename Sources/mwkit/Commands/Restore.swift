@@ -4,7 +4,6 @@ import MWBooks
 import MWCore
 import MWJobs
 import MWStore
-import Synchronization
 
 /// `mwkit restore BACKUP --db PATH --strategy merge|replace`: a backup into the library database.
 struct Restore: ParsableCommand {
@@ -199,7 +198,7 @@ struct Restore: ParsableCommand {
 
 /// Phase timings on stderr when `MWKIT_TIMING` is set (used by bench/store.sh).
 final class PhaseClock: Sendable {
-    private let last = Mutex(Date())
+    private let last = Locked(Date())
     private let on = ProcessInfo.processInfo.environment["MWKIT_TIMING"] != nil
     func lap(_ name: String) {
         guard on else { return }

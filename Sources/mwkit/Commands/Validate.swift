@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import MWCore
 import MWJobs
-import Synchronization
 
 /// `mwkit validate PATH…`: structural and semantic validation of backups (JSON or ZIP).
 struct Validate: ParsableCommand {
@@ -41,7 +40,7 @@ struct Validate: ParsableCommand {
             }
         } catch { throw CLIExit.from(error) }
         // Filled by the workers, one slot each; read once they have all finished.
-        let results = Mutex((reports: [FileReport?](repeating: nil, count: files.count), unreadable: false))
+        let results = Locked((reports: [FileReport?](repeating: nil, count: files.count), unreadable: false))
         DispatchQueue.concurrentPerform(iterations: files.count) { i in
             let path = files[i]
             let report: FileReport

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import Synchronization
 import MWCore
 import MWJobs
 
@@ -119,5 +118,5 @@ func waitFor<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) thro
 
 /// The result handed from the task to the waiting thread.
 private final class ResultBox<T: Sendable>: Sendable {
-    let result = Mutex<Result<T, Error>?>(nil)
+    let result = Locked<Result<T, Error>?>(nil)
 }

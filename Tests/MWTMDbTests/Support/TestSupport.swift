@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Logging
 @testable import MWTMDb
 import MWCore
@@ -22,7 +21,7 @@ func tempDir(_ name: String = #function) -> URL {
 
 /// Collects every log line so tests can grep them for secrets.
 final class LogCapture: Sendable {
-    private let lines = Mutex<[String]>([])
+    private let lines = Locked<[String]>([])
     func append(_ s: String) { lines.withLock { $0.append(s) } }
     var all: String { lines.withLock { $0.joined(separator: "\n") } }
 
