@@ -62,7 +62,7 @@ public struct BookOverrides: Sendable {
         do { bytes = Array(try Data(contentsOf: url)) } catch {
             throw MWError.io("cannot read the review file \(url.path): \(error.localizedDescription)")
         }
-        return try parse(bytes: bytes, name: url.lastPathComponent)
+        return try parse(bytes: bytes, name: url.standardizedFileURL.path)  // not inside the sources
     }
 
     /// Reads decisions from a review file's bytes: header found by content (rows may be added

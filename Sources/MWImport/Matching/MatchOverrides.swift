@@ -23,7 +23,8 @@ public struct MatchOverrides: Sendable {
         do { bytes = Array(try Data(contentsOf: url)) } catch {
             throw MWError.io("cannot read the review file \(url.path): \(error.localizedDescription)")
         }
-        return try parse(bytes: bytes, name: url.lastPathComponent)
+        // The full path: the review file is not inside the sources its diagnostics are reported under.
+        return try parse(bytes: bytes, name: url.standardizedFileURL.path)
     }
 
     /// Reads the decisions of a review file's bytes. The header is found by content (the row
