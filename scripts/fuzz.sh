@@ -23,7 +23,7 @@ cd "$(dirname "$0")/.."
 
 MODE=${1:-all}
 SECONDS_PER=${FUZZ_SECONDS:-60}
-TARGETS=${FUZZ_TARGETS:-json zip tmdb db import csv}
+TARGETS=${FUZZ_TARGETS:-json zip tmdb db import csv books}
 TIMEOUT=${FUZZ_TIMEOUT:-10}
 RSS=${FUZZ_RSS_MB:-2048}
 SCRATCH=.build-fuzz

@@ -142,3 +142,14 @@ put("csv", "tsv", b"\x01a\tb\tc\n1\t\"2\t3\"\t4\n")
 put("csv", "utf16", b"\x00" + "\ufeffName,Year\nAmélie,2001\n".encode("utf-16-le"))
 put("csv", "latin1", b"\x00" + "Name,Year\nAm\xe9lie,2001\n".encode("latin-1"))
 put("csv", "metadata-block", b"\x00" + b"Letterboxd list export v7\nDate,Name\n2024-01-01,x\n\nPosition,Name,Year\n1,\"a\"\"b\",2001\n")
+
+# --- books: our Goodreads/StoryGraph/LibraryThing fixtures and the bookstrack samples ---------
+bsrc = open(os.path.join(ROOT, "Tests", "MWBooksTests", "BookFixtures.swift")).read()
+for m in re.finditer(r'static let (\w+)\s*=\s*(?:\w+ \+ )?#"""\n(.*?)\n\s*"""#', bsrc, re.S):
+    body = "\n".join(l[4:] if l.startswith("    ") else l for l in m.group(2).split("\n")) + "\n"
+    put("books", "fixture-" + m.group(1), b"\x00" + body.encode())
+for sub in ("", "invalid", "warnings"):
+    d = os.path.join(ROOT, "Samples", "books", sub)
+    for n in sorted(os.listdir(d)) if os.path.isdir(d) else []:
+        if n.endswith(".json"):
+            put("books", "sample-" + (sub or "valid") + "-" + n, b"\x01" + open(os.path.join(d, n), "rb").read())
