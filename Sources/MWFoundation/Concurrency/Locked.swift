@@ -9,6 +9,10 @@ import Foundation
 /// `Mutex` get the right total and a TSan report on every run; the same with `NSLock`, none.
 /// `make test-sanitize` must stay clean without suppressing our own frames. Uncontended, both
 /// cost one atomic exchange each way; none of the users is on a per-record path.
+///
+/// Put the guarded thing itself in the lock (`Locked<FileHandle>`), not an empty value beside
+/// it: TSan checks Swift's exclusive access to `value`, and an empty type has no storage of
+/// its own — its "address" was reported as racing with a plain read of the object's header.
 // Sendable: `value` is only read or written inside `withLock`, holding `lock`; it is Sendable.
 public final class Locked<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()

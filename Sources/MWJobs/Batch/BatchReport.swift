@@ -48,9 +48,8 @@ public struct BatchOutcome: Sendable, Codable, Equatable {
 /// The `--report` file: one JSON object per input, appended and written as each input
 /// finishes, so a killed job still leaves a true report of what it did.
 public final class BatchReportWriter: Sendable {
-    private let handle: FileHandle
-    /// Held while a line is written, so lines from several workers never interleave.
-    private let writing = Locked(())
+    /// Locked while a line is written, so lines from several workers never interleave.
+    private let handle: Locked<FileHandle>
     private let encoder: JSONEncoder
 
     /// Creates (or truncates) the report at `path`.
@@ -58,7 +57,7 @@ public final class BatchReportWriter: Sendable {
         guard FileManager.default.createFile(atPath: path, contents: nil), let h = FileHandle(forWritingAtPath: path) else {
             throw MWError.io("cannot create the report \(path)")
         }
-        handle = h
+        handle = Locked(h)
         encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     }
@@ -68,8 +67,8 @@ public final class BatchReportWriter: Sendable {
     /// than a small input's whole conversion.
     public func append(_ outcome: BatchOutcome) {
         guard let data = try? encoder.encode(outcome) else { return }
-        writing.withLock { _ in handle.write(data + Data("\n".utf8)) }
+        handle.withLock { $0.write(data + Data("\n".utf8)) }
     }
 
-    deinit { try? handle.close() }
+    deinit { handle.withLock { try? $0.close() } }
 }
