@@ -89,6 +89,16 @@ public enum DateCoding {
         }
     }
 
+    /// 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z, as seconds since the reference date.
+    static let firstRepresentable: Double = -63_113_904_000
+    static let lastRepresentable: Double = 252_423_993_599
+
+    /// Whether RFC 3339 can express `date`: years 1–9999.
+    public static func isRepresentable(_ date: Date) -> Bool {
+        let x = date.timeIntervalSinceReferenceDate
+        return x.isFinite && x >= firstRepresentable && x < lastRepresentable + 1
+    }
+
     /// Builds the reference-date Double the same way ``formatRFC3339(_:)`` inverts it.
     private static func referenceDate(unixSeconds: Int64, fraction: Double) -> Date {
         Date(timeIntervalSinceReferenceDate: Double(unixSeconds - unixToReference) + fraction)
@@ -96,9 +106,12 @@ public enum DateCoding {
 
     /// Formats a date as RFC 3339 UTC with the fewest fractional digits that parse back to the
     /// exact same Double (none for whole seconds).
+    /// Readers refuse dates outside ``isRepresentable(_:)``; a date beyond it (a library built
+    /// in code) is written clamped to the nearest end rather than trapping.
     public static func formatRFC3339(_ date: Date) -> String {
-        let x = date.timeIntervalSinceReferenceDate
+        var x = date.timeIntervalSinceReferenceDate
         guard x.isFinite else { return "0001-01-01T00:00:00Z" }
+        x = min(max(x, firstRepresentable), lastRepresentable)
         let whole = x.rounded(.down)
         let frac = x - whole // exact
         let unix = Int64(whole) + unixToReference

@@ -90,6 +90,13 @@ extension ReadSession {
                 error(.dateInvalid, "\(name): numeric date \(raw) but --date-encoding iso8601 expects strings", field: name, offset: off)
                 return nil
             }
+            // A date no RFC 3339 text can hold (years 1–9999) could never be written back.
+            guard DateCoding.isRepresentable(date) else {
+                let raw = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[t.start..<t.end]), as: UTF8.self)
+                let name = field()
+                error(.dateInvalid, "\(name): numeric date \(raw) is outside the years 1–9999", field: name, offset: off)
+                return nil
+            }
             return date
         case .string:
             let r = try s.scanString()
