@@ -74,6 +74,11 @@ public struct Validator {
     private mutating func checkDate(_ d: Date?, _ name: String, _ coll: String, _ o: Origin, user: Bool) {
         guard let d else { return }
         let t = d.timeIntervalSinceReferenceDate
+        // A library from the database (or built in code) can hold any Double: no backup can.
+        guard DateCoding.isRepresentable(d) else {
+            report(.error, .dateInvalid, "\(name) (\(t) s from 2001) is outside the years 1–9999", coll, o, name)
+            return
+        }
         if let e = exportDate, t > e.timeIntervalSinceReferenceDate + 86_400 {
             report(.warning, .dateImplausible, "\(name) \(DateCoding.formatRFC3339(d)) is after the backup's exportDate \(DateCoding.formatRFC3339(e))", coll, o, name)
         } else if user && t < -3_187_296_000 { // 1900-01-01
