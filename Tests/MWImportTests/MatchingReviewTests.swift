@@ -105,9 +105,9 @@ import Testing
     }
 
     @Test func formulaLikeCellsAreDefused() throws {
-        #expect(ReviewFile.defused("=HYPERLINK(\"x\")") == "'=HYPERLINK(\"x\")")
-        #expect(ReviewFile.defused("-30-") == "'-30-")
-        #expect(ReviewFile.defused("Heat") == "Heat")
+        #expect(ReviewSheet.defused("=HYPERLINK(\"x\")") == "'=HYPERLINK(\"x\")")
+        #expect(ReviewSheet.defused("-30-") == "'-30-")
+        #expect(ReviewSheet.defused("Heat") == "Heat")
         #expect(try ReviewDecision.parse("'ignore") == .ignore)
     }
 }

@@ -1,4 +1,3 @@
-import CSV
 import Foundation
 import MWFoundation
 import MWImport
@@ -13,21 +12,13 @@ public enum BookReviewFile {
     public static let columns = ["decision", "status", "title", "authors", "row_isbns", "work_title", "work_isbns",
                                  "work_id", "reason", "service", "file", "line", "key"]
 
-    /// The file's bytes: UTF-8 byte order mark (spreadsheets then read accents right), CRLF
-    /// (RFC 4180), rows in the order given.
+    /// The file's bytes (``ReviewSheet``: byte order mark, CRLF, formula-looking cells
+    /// defused), rows in the order given.
     public static func bytes(_ items: [BookReviewItem]) throws -> [UInt8] {
-        let stream = OutputStream.toMemory()
-        stream.open()
-        let w = try CSVWriter(stream: stream, newline: .crlf)
-        try w.write(row: columns)
-        for i in items {
-            try w.write(row: [i.decision, i.status, i.title, i.authors, i.rowISBNs.joined(separator: " "), i.workTitle,
-                              i.workISBNs.joined(separator: " "), i.workId, i.reason, i.source.rawValue, i.file, String(i.line), i.key]
-                .map(defused))
-        }
-        stream.close()
-        let data = stream.property(forKey: .dataWrittenToMemoryStreamKey) as? Data ?? Data()
-        return [0xEF, 0xBB, 0xBF] + Array(data) + Array("\r\n".utf8)
+        try ReviewSheet.bytes(header: columns, rows: items.map { i in
+            [i.decision, i.status, i.title, i.authors, i.rowISBNs.joined(separator: " "), i.workTitle,
+             i.workISBNs.joined(separator: " "), i.workId, i.reason, i.source.rawValue, i.file, String(i.line), i.key]
+        })
     }
 
     /// Writes the review file atomically; returns the number of rows.
@@ -35,13 +26,6 @@ public enum BookReviewFile {
     public static func write(_ items: [BookReviewItem], to url: URL) throws -> Int {
         try AtomicFile.write(try bytes(items), to: url)
         return items.count
-    }
-
-    /// A cell a spreadsheet would run as a formula gets a leading `'` (hidden by spreadsheets,
-    /// dropped when decisions are read back).
-    static func defused(_ cell: String) -> String {
-        guard let c = cell.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(c) else { return cell }
-        return "'" + cell
     }
 }
 
@@ -55,48 +39,21 @@ public struct BookOverrides: Sendable {
 
     public subscript(key: String) -> BookReviewDecision? { decisions[key] }
 
-    /// Reads the review file at `url`. Throws ``MWError`` when it cannot be read or has no
-    /// `key`/`decision` header.
+    /// Reads the review file at `url` (``ReviewSheet``). Throws ``MWError`` when it cannot be
+    /// read or has no `key`/`decision` header.
     public static func read(_ url: URL) throws -> BookOverrides {
-        let bytes: [UInt8]
-        do { bytes = Array(try Data(contentsOf: url)) } catch {
-            throw MWError.io("cannot read the review file \(url.path): \(error.localizedDescription)")
-        }
-        return try parse(bytes: bytes, name: url.standardizedFileURL.path)  // not inside the sources
-    }
-
-    /// Reads decisions from a review file's bytes: header found by content (rows may be added
-    /// above it), `,`, `;` or tab separators (a spreadsheet's locale), rows matched by `key`.
-    public static func parse(bytes: [UInt8], name: String) throws -> BookOverrides {
-        var table: CSVTable?
-        for delimiter in [",", ";", "\t"] as [UnicodeScalar] {
-            guard let csv = delimiter == "," ? try CSVFile(bytes: bytes, name: name) : try? CSVFile(bytes: bytes, name: name, delimiter: delimiter) else { continue }
-            if let t = csv.table(headerWhere: { h in
-                let names = Set(h.map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
-                return names.contains("key") && names.contains("decision")
-            }) { table = t; break }
-        }
-        guard let table else {
-            throw MWError.invalid([.csv(.error, .importReviewDecision, "\(quoted(name)) is not a review file: no header with key and decision columns",
-                                        file: name, line: 1)])
-        }
         var out = BookOverrides()
-        for row in table.rows {
-            guard let key = table.value(row, "key")?.trimmingCharacters(in: .whitespaces), !key.isEmpty else { continue }
-            do {
-                guard let d = try BookReviewDecision.parse(table.value(row, "decision") ?? "") else { continue }
-                if let earlier = out.decisions[key], earlier != d {
-                    out.diagnostics.append(table.diagnostic(.warning, .importReviewDecision,
-                                                            "another row with the same key already decided \(earlier.rawValue); this row is ignored",
-                                                            row: row, column: "decision"))
-                    continue
-                }
-                out.decisions[key] = d
-            } catch let refused as BookReviewDecision.Refused {
-                out.diagnostics.append(table.diagnostic(.warning, .importReviewDecision, "\(refused); the merge stays in review",
-                                                        row: row, column: "decision"))
-            }
-        }
+        (out.decisions, out.diagnostics) = try ReviewSheet.decisions(at: url, stays: stays, parse: decision, describe: \.rawValue)
         return out
     }
+
+    /// Reads decisions from a review file's bytes (``ReviewSheet``).
+    public static func parse(bytes: [UInt8], name: String) throws -> BookOverrides {
+        var out = BookOverrides()
+        (out.decisions, out.diagnostics) = try ReviewSheet.decisions(bytes: bytes, name: name, stays: stays, parse: decision, describe: \.rawValue)
+        return out
+    }
+
+    private static let stays = "the merge stays in review"
+    private static func decision(_: CSVTable, _: CSVFile.Record, _ text: String) throws -> BookReviewDecision? { try BookReviewDecision.parse(text) }
 }

@@ -1,4 +1,3 @@
-import CSV
 import Foundation
 import MWCore
 import MWFoundation
@@ -21,10 +20,7 @@ public enum GoodreadsCSVWriter {
 
     /// The file's bytes.
     public static func write(_ library: BookLibrary) throws -> [UInt8] {
-        let stream = OutputStream.toMemory()
-        stream.open()
-        let w = try CSVWriter(stream: stream, newline: .lf)
-        try w.write(row: columns)
+        var rows: [[String]] = []
         let works = Dictionary(library.works.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let authors = Dictionary(library.authors.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
         var editionsOf: [String: [Edition]] = [:]
@@ -38,14 +34,12 @@ public enum GoodreadsCSVWriter {
                 guard let e, ids.count == editions.count, let k = editions.firstIndex(of: e) else { return e == main ? ids.first ?? "" : "" }
                 return ids[k]
             }
-            try w.write(row: row(work, authors, main, entry, bookId: bookId(main), full: true))
+            rows.append(row(work, authors, main, entry, bookId: bookId(main), full: true))
             for e in editions where e != main {
-                try w.write(row: row(work, authors, e, entry, bookId: bookId(e), full: false))
+                rows.append(row(work, authors, e, entry, bookId: bookId(e), full: false))
             }
         }
-        stream.close()
-        let data = stream.property(forKey: .dataWrittenToMemoryStreamKey) as? Data ?? Data()
-        return Array(data) + [0x0A]
+        return try CSVText.bytes(header: columns, rows: rows, newline: .lf)
     }
 
     /// Writes the file atomically.

@@ -17,57 +17,24 @@ public struct MatchOverrides: Sendable {
     /// The decision for an item's review key.
     public subscript(key: String) -> ReviewDecision? { decisions[key] }
 
-    /// Reads the decisions of the review file at `url`.
+    /// Reads the decisions of the review file at `url` (``ReviewSheet``).
     public static func read(_ url: URL) throws -> MatchOverrides {
-        let bytes: [UInt8]
-        do { bytes = Array(try Data(contentsOf: url)) } catch {
-            throw MWError.io("cannot read the review file \(url.path): \(error.localizedDescription)")
-        }
-        // The full path: the review file is not inside the sources its diagnostics are reported under.
-        return try parse(bytes: bytes, name: url.standardizedFileURL.path)
+        var out = MatchOverrides()
+        (out.decisions, out.diagnostics) = try ReviewSheet.decisions(at: url, stays: "the item stays in review", parse: decision, describe: describe)
+        return out
     }
 
-    /// Reads the decisions of a review file's bytes. The header is found by content (the row
-    /// holding `key` and `decision`), so a spreadsheet may add rows above it; a file saved
-    /// back with `;` or tab separators (a spreadsheet's locale) reads too. Rows are matched by
-    /// `key`, never by position, so the user may sort or delete rows.
+    /// Reads the decisions of a review file's bytes (``ReviewSheet``).
     public static func parse(bytes: [UInt8], name: String) throws -> MatchOverrides {
-        var table: CSVTable?
-        for delimiter in [",", ";", "\t"] as [UnicodeScalar] {
-            // Only the first attempt may throw (a file of NUL bytes); the others are guesses.
-            guard let csv = delimiter == "," ? try CSVFile(bytes: bytes, name: name) : try? CSVFile(bytes: bytes, name: name, delimiter: delimiter) else { continue }
-            if let t = csv.table(headerWhere: { h in
-                let names = Set(h.map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
-                return names.contains("key") && names.contains("decision")
-            }) {
-                table = t
-                break
-            }
-        }
-        guard let table else {
-            throw MWError.invalid([.csv(.error, .importReviewDecision, "\(quoted(name)) is not a review file: no header with key and decision columns",
-                                        file: name, line: 1)])
-        }
         var out = MatchOverrides()
-        for row in table.rows {
-            guard let key = table.value(row, "key")?.trimmingCharacters(in: .whitespaces), !key.isEmpty else { continue }
-            let text = table.value(row, "decision") ?? ""
-            let candidates = (1...ReviewFile.candidateColumns).compactMap { table.value(row, "candidate\($0)_id") }
-            do {
-                guard let d = try ReviewDecision.parse(text, kind: table.value(row, "kind"), candidates: candidates) else { continue }
-                if let earlier = out.decisions[key], earlier != d {
-                    out.diagnostics.append(table.diagnostic(.warning, .importReviewDecision,
-                                                            "another row with the same key already decided \(describe(earlier)); this row is ignored",
-                                                            row: row, column: "decision"))
-                    continue
-                }
-                out.decisions[key] = d
-            } catch let refused as ReviewDecision.Refused {
-                out.diagnostics.append(table.diagnostic(.warning, .importReviewDecision, "\(refused); the item stays in review",
-                                                        row: row, column: "decision"))
-            }
-        }
+        (out.decisions, out.diagnostics) = try ReviewSheet.decisions(bytes: bytes, name: name, stays: "the item stays in review", parse: decision, describe: describe)
         return out
+    }
+
+    /// A row's decision: a TMDb ID (bare IDs take the row's kind or its one candidate) or `ignore`.
+    private static func decision(_ table: CSVTable, _ row: CSVFile.Record, _ text: String) throws -> ReviewDecision? {
+        let candidates = (1...ReviewFile.candidateColumns).compactMap { table.value(row, "candidate\($0)_id") }
+        return try ReviewDecision.parse(text, kind: table.value(row, "kind"), candidates: candidates)
     }
 
     /// Warnings for decisions whose key names none of `keys` (the export no longer has the

@@ -1,4 +1,3 @@
-import CSV
 import Foundation
 import MWFoundation
 
@@ -85,28 +84,12 @@ public enum ReviewFile {
         let src = item.source
         f += [reason, s?.originalTitle ?? "", s?.imdb ?? s?.episodeIMDb ?? "", (s?.tvdb ?? s?.episodeTVDB).map(String.init) ?? "",
               src.service.rawValue, src.file, src.line.map(String.init) ?? src.row.map { "#\($0)" } ?? "", String(count), m.key]
-        return Row(fields: f.map(defused))
+        return Row(fields: f.map(ReviewSheet.defused))
     }
 
-    /// A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@` first) gets a leading
-    /// `'`, which spreadsheets hide; reading the file back strips it from decisions. Only
-    /// data from exports and TMDb can start so: keys and references never do.
-    static func defused(_ cell: String) -> String {
-        guard let c = cell.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(c) else { return cell }
-        return "'" + cell
-    }
-
-    /// The file's bytes: a UTF-8 byte order mark (so spreadsheets read accents right), the
-    /// header and the rows, CRLF line ends (RFC 4180).
+    /// The file's bytes (``ReviewSheet``): byte order mark, the header and the rows, CRLF.
     public static func bytes(_ rows: [Row]) throws -> [UInt8] {
-        let stream = OutputStream.toMemory()
-        stream.open()
-        let w = try CSVWriter(stream: stream, newline: .crlf)
-        try w.write(row: columns)
-        for r in rows { try w.write(row: r.fields) }
-        stream.close()
-        let data = stream.property(forKey: .dataWrittenToMemoryStreamKey) as? Data ?? Data()
-        return [0xEF, 0xBB, 0xBF] + Array(data) + Array("\r\n".utf8)
+        try ReviewSheet.bytes(header: columns, rows: rows.map(\.fields))
     }
 
     /// Writes the review file for `result` to `url` atomically. Returns the number of rows.

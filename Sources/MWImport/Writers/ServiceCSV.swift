@@ -1,4 +1,3 @@
-import CSV
 import Foundation
 import MWCore
 import MWFoundation
@@ -11,14 +10,7 @@ enum ServiceCSV {
     /// header name with it), CRLF line ends and a final CRLF, fields quoted by CSV.swift's
     /// writer exactly when they hold a comma, a quote, CR or LF (quotes doubled; RFC 4180).
     static func bytes(header: [String], rows: [[String]]) throws -> [UInt8] {
-        let stream = OutputStream.toMemory()
-        stream.open()
-        let w = try CSVWriter(stream: stream, newline: .crlf)
-        try w.write(row: header)
-        for r in rows { try w.write(row: r) }
-        stream.close()
-        let data = stream.property(forKey: .dataWrittenToMemoryStreamKey) as? Data ?? Data()
-        return Array(data) + Array("\r\n".utf8)
+        try CSVText.bytes(header: header, rows: rows, newline: .crlf)
     }
 
     /// The calendar day `YYYY-MM-DD` of a date: a day-precision value (its 00:00 UTC, or the
