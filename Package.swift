@@ -83,6 +83,7 @@ let package = Package(
         .testTarget(name: "MWImportTests", dependencies: [
             "MWImport", "MWFoundation", "MWArchive", "MWTMDb", "MWJobs", "MWStore", "MWCore",
             .product(name: "FlyingFox", package: "FlyingFox"),
+            .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "MWBooksTests", dependencies: [
             "MWBooks", "MWFoundation", "MWImport",

@@ -39,7 +39,7 @@ public struct ForeignDate: Sendable, Codable, Hashable, Comparable {
     /// that with the raw value).
     public static func parse(_ value: String?) -> ForeignDate? {
         guard let value else { return nil }
-        let s = value.trimmingCharacters(in: .whitespaces)
+        let s = value.trimmedBlanks(newlines: false)
         if s.isEmpty || s.hasPrefix("0001-01-01") || s.hasPrefix("0000-00-00") { return nil }
         let b = Array(s.utf8)
         // YYYY-MM-DD or YYYY/MM/DD

@@ -84,3 +84,54 @@ struct ISBNTests {
         }
     }
 }
+
+/// The ASCII fast path of `ISBN.normalize` against the Unicode path, on random values over
+/// the characters that steer it (digits, `X`/`x`, wrappers, `=`, `ISBN` prefixes, separators,
+/// blanks and line breaks).
+@Suite struct ISBNNormalizeFastPathTests {
+    static let pieces = ["0", "1", "3", "9", "7", "8", "5", "X", "x", "-", " ", "\t", "\r\n", "\n", "=", "\"", "[", "]", "'",
+                         "ISBN", "isbn", "ISBN-13", "ISBN-10", "ISBN13", "ISBN10", ":", "B", "0465042333", "978-0-306-40615-7"]
+
+    @Test func asciiPathAgreesWithUnicodePath() async {
+        await propertyCheck(count: 3_000, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 0...12)) { seed, length in
+            var state = seed
+            var value = ""
+            for _ in 0..<length {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                value += Self.pieces[Int(state >> 33) % Self.pieces.count]
+            }
+            var bytes = value
+            let fast = bytes.withUTF8 { ISBN.normalizeASCII($0) }
+            #expect(fast.ascii)
+            #expect(fast.value == ISBN.normalizeUnicode(value), "\(value.debugDescription)")
+        }
+    }
+
+    @Test func nonASCIIValuesTakeTheUnicodePath() {
+        var v = "978\u{2010}0306406157"
+        #expect(v.withUTF8 { ISBN.normalizeASCII($0) }.ascii == false)
+        #expect(ISBN.normalize(v) == "9780306406157")
+    }
+}
+
+/// The byte-level `<br>` replacement of Goodreads reviews against the regular expression it
+/// stands for, on random texts over the characters that steer it.
+@Suite struct ReviewLineBreakTests {
+    static let pieces = ["<", ">", "/", "b", "B", "r", "R", " ", "\t", "\n", "x", "<br/>", "<BR />", "<br>", "<br  /", "é", "\u{00A0}"]
+
+    @Test func bytePathAgreesWithTheRegularExpression() async {
+        await propertyCheck(count: 2_000, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 0...14)) { seed, length in
+            var state = seed
+            var text = ""
+            for _ in 0..<length {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                text += Self.pieces[Int(state >> 33) % Self.pieces.count]
+            }
+            let regex = text.replacingOccurrences(of: #"<br\s*/?>"#, with: "\n", options: [.regularExpression, .caseInsensitive])
+            if let fast = BookValues.replacingLineBreakTags(text) {
+                #expect(fast == regex, "\(text.debugDescription)")
+            }
+            #expect(BookValues.reviewText(text) == BookValues.text(regex), "\(text.debugDescription)")
+        }
+    }
+}

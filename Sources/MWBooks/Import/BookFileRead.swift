@@ -36,13 +36,16 @@ struct RowReading {
     }
 
     func text(_ names: String...) -> String? {
-        for n in names where table.has(n) { return BookValues.text(table.value(record, n)) }
+        for n in names { if let i = table.column(named: n) { return BookValues.text(field(i)) } }
         return nil
     }
 
+    /// The field in column `i`, nil when the row is too short.
+    private func field(_ i: Int) -> String? { i < record.fields.count ? record.fields[i] : nil }
+
     /// The raw value of the first of `names` present, and that column's name.
     private func raw(_ names: [String]) -> (String?, String?) {
-        for n in names where table.has(n) { return (table.value(record, n), n) }
+        for n in names { if let i = table.column(named: n) { return (field(i), n) } }
         return (nil, nil)
     }
 
@@ -94,7 +97,7 @@ struct RowReading {
     mutating func isbns(_ name: String, into row: inout BookRow, other: ((String) -> Bool)? = nil) {
         guard let inner = BookValues.unwrapped(table.value(record, name)) else { return }
         for part in inner.split(separator: ",") {
-            let v = part.trimmingCharacters(in: .whitespaces)
+            let v = part.trimmedBlanks(newlines: false)
             guard !v.isEmpty else { continue }
             if let n = ISBN.normalize(v) {
                 if !row.isbns.contains(n) { row.isbns.append(n) }

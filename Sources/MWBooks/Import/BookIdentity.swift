@@ -10,11 +10,14 @@ enum BookIdentity {
     /// `TitleNormalizer`), and without the series Goodreads appends
     /// (`The Way of Kings (The Stormlight Archive, #1)`), which StoryGraph and LibraryThing do not.
     static func titleKey(_ title: String) -> String {
-        var t = Substring(title.trimmedBlanks(newlines: false))
-        if t.hasSuffix(")"), let open = t.range(of: " (", options: .backwards), t[open.upperBound...].contains("#") {
-            t = t[..<open.lowerBound]
+        let t = title.trimmedBlanks(newlines: false)
+        let u = Array(t.utf8)
+        // The last " (" and a "#" after it, on the bytes (both ASCII).
+        if u.last == UInt8(ascii: ")"), let open = u.indices.dropLast().last(where: { u[$0] == 0x20 && u[$0 + 1] == UInt8(ascii: "(") }),
+           u[(open + 2)...].contains(UInt8(ascii: "#")) {
+            return TitleNormalizer.normalize(String(decoding: u[..<open], as: UTF8.self))
         }
-        return TitleNormalizer.normalize(String(t))
+        return TitleNormalizer.normalize(t)
     }
 
     /// An author's name folded for matching (`J.K. Rowling` = `J. K. Rowling`; `Rowling, J.K.`

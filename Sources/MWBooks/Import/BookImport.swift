@@ -26,9 +26,11 @@ public enum BookImport {
     public static func run(_ files: [BookFileRead], into existing: BookLibrary = BookLibrary(), options: BookImportOptions = BookImportOptions()) -> BookImportResult {
         // First the import on its own: its rows fold into works among themselves, the latest
         // activity winning inside one entry.
-        var merger = BookMerger(BookLibrary(), options: options)
+        let rows = BookIdentity.canonicalOrder(files.flatMap(\.rows))
+        var merger = BookMerger(BookLibrary(), options: options, expectedRows: rows.count)
         var groups: [String: [(BookRow, String)]] = [:]
-        for row in BookIdentity.canonicalOrder(files.flatMap(\.rows)) {
+        groups.reserveCapacity(rows.count)
+        for row in rows {
             let (work, editions) = merger.add([row])
             groups[work, default: []].append((row, editions[0]))
         }
@@ -65,7 +67,7 @@ public enum BookImport {
     /// not per row, so importing the same files again changes nothing under any policy.
     static func mergeInto(_ existing: BookLibrary, _ first: BookMerger, _ groups: [String: [(BookRow, String)]],
                           _ options: BookImportOptions) -> BookMerger {
-        var m = BookMerger(existing, options: options)
+        var m = BookMerger(existing, options: options, expectedRows: first.lib.works.count)
         m.review = first.review
         m.diagnostics = first.diagnostics
         let entries = Dictionary(first.lib.entries.map { ($0.workId, $0) }, uniquingKeysWith: { a, _ in a })

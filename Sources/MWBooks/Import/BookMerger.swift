@@ -23,9 +23,22 @@ struct BookMerger {
     var diagnostics: [Diagnostic] = []
     var summaries: [String: BookFileSummary] = [:]
 
-    init(_ existing: BookLibrary, options: BookImportOptions) {
+    /// `expectedRows`: how many rows will be added, so the indices are sized once.
+    init(_ existing: BookLibrary, options: BookImportOptions, expectedRows: Int = 0) {
         lib = existing
         self.options = options
+        let records = existing.works.count + existing.editions.count + existing.authors.count + existing.entries.count
+        usedIDs.reserveCapacity(records + 3 * expectedRows)
+        workIndex.reserveCapacity(existing.works.count + expectedRows)
+        workByExternal.reserveCapacity(existing.works.count + expectedRows)
+        workByTitle.reserveCapacity(existing.works.count + expectedRows)
+        editionByISBN.reserveCapacity(2 * (existing.editions.count + expectedRows))
+        editionsOfWork.reserveCapacity(existing.works.count + expectedRows)
+        entryOfWork.reserveCapacity(existing.entries.count + expectedRows)
+        createdEntries.reserveCapacity(expectedRows)
+        lib.works.reserveCapacity(existing.works.count + expectedRows)
+        lib.editions.reserveCapacity(existing.editions.count + expectedRows)
+        lib.entries.reserveCapacity(existing.entries.count + expectedRows)
         for (i, a) in lib.authors.enumerated() {
             usedIDs.insert(a.id)
             if authorIndex[a.id] == nil { authorIndex[a.id] = i }

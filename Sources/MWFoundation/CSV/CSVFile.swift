@@ -98,6 +98,9 @@ public struct CSVTable: Sendable {
         return nil
     }
 
+    /// The 0-based index of the column called `name`, nil when absent (one lookup, no array).
+    public func column(named name: String) -> Int? { find(name) }
+
     /// Whether the header has every one of `names`.
     public func has(_ names: String...) -> Bool { names.allSatisfy { find($0) != nil } }
 

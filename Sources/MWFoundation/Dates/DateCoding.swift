@@ -119,8 +119,16 @@ public enum DateCoding {
         var rem = unix % 86_400
         if rem < 0 { rem += 86_400; days -= 1 }
         let (y, m, d) = civilFromDays(days)
-        var s = pad(y, 4) + "-" + pad(m, 2) + "-" + pad(d, 2) + "T"
-        s += pad(Int(rem / 3600), 2) + ":" + pad(Int(rem % 3600 / 60), 2) + ":" + pad(Int(rem % 60), 2)
+        // Years 1–9999 after the clamp: fixed width, written as bytes (string concatenation
+        // was most of the cost of a date).
+        var b = [UInt8](repeating: 0, count: 19)
+        func put(_ v: Int, _ at: Int, _ width: Int) {
+            var v = v
+            for i in stride(from: at + width - 1, through: at, by: -1) { b[i] = UInt8(48 + v % 10); v /= 10 }
+        }
+        put(y, 0, 4); b[4] = 0x2D; put(m, 5, 2); b[7] = 0x2D; put(d, 8, 2); b[10] = 0x54
+        put(Int(rem / 3600), 11, 2); b[13] = 0x3A; put(Int(rem % 3600 / 60), 14, 2); b[16] = 0x3A; put(Int(rem % 60), 17, 2)
+        var s = String(decoding: b, as: UTF8.self)
         if frac != 0 {
             for digits in 1...60 {
                 let f = fixed(frac, digits: digits) // "0.xxx"
@@ -158,11 +166,6 @@ public enum DateCoding {
         if q == pow10 { return "1." + String(repeating: "0", count: digits) }
         let body = String(q)
         return "0." + String(repeating: "0", count: digits - body.count) + body
-    }
-
-    private static func pad(_ v: Int, _ w: Int) -> String {
-        let s = String(abs(v))
-        return (v < 0 ? "-" : "") + String(repeating: "0", count: max(0, w - s.count)) + s
     }
 
     public static func isLeap(_ y: Int) -> Bool { (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 }

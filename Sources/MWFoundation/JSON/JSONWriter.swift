@@ -12,6 +12,9 @@ public struct JSONWriter {
     public let emit: ([UInt8]) -> Void
     private var level = 0
     private var needsComma: [Bool] = [false]
+    /// The last date written and its text: records of one import or restore share their
+    /// timestamps, and formatting an exact fraction costs microseconds a date.
+    private var lastDate: (seconds: Double, text: String)?
 
     public init(pretty: Bool, escapeSlash: Bool, spaceBeforeColon: Bool, emit: @escaping ([UInt8]) -> Void) {
         self.pretty = pretty
@@ -118,6 +121,19 @@ public struct JSONWriter {
     public mutating func field(_ k: StaticString, _ v: Double?) { if let v { key(k); double(v) } }
     public mutating func field(_ k: StaticString, _ v: Bool) { key(k); bool(v) }
     public mutating func field(_ k: StaticString, _ v: Bool?) { if let v { key(k); bool(v) } }
+    /// A date as RFC 3339 (``DateCoding/formatRFC3339(_:)``); nothing when nil.
+    public mutating func field(_ k: StaticString, date: Date?) {
+        guard let date else { return }
+        let seconds = date.timeIntervalSinceReferenceDate
+        if let last = lastDate, last.seconds == seconds || (last.seconds.isNaN && seconds.isNaN) {
+            field(k, last.text)
+            return
+        }
+        let text = DateCoding.formatRFC3339(date)
+        lastDate = (seconds, text)
+        field(k, text)
+    }
+
     public mutating func field(_ k: StaticString, _ v: [String]) {
         key(k)
         beginArray()
