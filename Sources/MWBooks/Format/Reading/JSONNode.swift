@@ -35,6 +35,12 @@ extension JSONScanner {
     /// Reads the next value as a tree. A key repeated in one object is reported to
     /// `duplicate` (its pointer and offset) and its first value kept, as the MediaWatch reader does.
     mutating func readNode(pointer: String, duplicate: (String, Int) -> Void) throws -> JSONNode {
+        try readNode(path: { pointer }, duplicate: duplicate)
+    }
+
+    /// As ``readNode(pointer:duplicate:)``, the pointer built only when a duplicate needs it
+    /// (building one per value was a third of reading a large library).
+    mutating func readNode(path pointer: () -> String, duplicate: (String, Int) -> Void) throws -> JSONNode {
         let kind = peekKind()
         let offset = pos
         switch kind {
@@ -45,11 +51,11 @@ extension JSONScanner {
             var seen = Set<String>()
             while let k = try nextKey(first: &first) {
                 let key = try decodeString(k)
-                let child = try readNode(pointer: pointer + jsonPointer([key]), duplicate: duplicate)
+                let child = try readNode(path: { pointer() + jsonPointer([key]) }, duplicate: duplicate)
                 if seen.insert(key).inserted {
                     members.append((key, child))
                 } else {
-                    duplicate(pointer + jsonPointer([key]), k.start - 1)
+                    duplicate(pointer() + jsonPointer([key]), k.start - 1)
                 }
             }
             return JSONNode(value: .object(members), offset: offset)
@@ -58,7 +64,8 @@ extension JSONScanner {
             var first = true
             var items: [JSONNode] = []
             while try nextElement(first: &first) {
-                items.append(try readNode(pointer: pointer + "/\(items.count)", duplicate: duplicate))
+                let index = items.count
+                items.append(try readNode(path: { pointer() + "/\(index)" }, duplicate: duplicate))
             }
             return JSONNode(value: .array(items), offset: offset)
         case .string:
