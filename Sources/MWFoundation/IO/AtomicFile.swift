@@ -100,10 +100,14 @@ public enum AtomicFile {
         }
     }
 
-    /// `.<name>.tmp-<pid>-<n>` whose process is gone.
+    /// `.<name>.tmp-<pid>-<n>` whose process is gone, and the `-journal`, `-wal` or `-shm`
+    /// file SQLite keeps beside such a temporary (a snapshot is written by SQLite into one; a
+    /// kill during it left the journal behind, which no run removed).
     static func isStale(_ name: String) -> Bool {
         guard let r = name.range(of: ".tmp-", options: .backwards) else { return false }
-        let parts = name[r.upperBound...].split(separator: "-")
+        var tail = name[r.upperBound...]
+        for sidecar in ["-journal", "-wal", "-shm"] where tail.hasSuffix(sidecar) { tail = tail.dropLast(sidecar.count); break }
+        let parts = tail.split(separator: "-")
         // `<pid>-<n>`, possibly followed by an extension (a ZIP's inner `.json` temporary).
         guard parts.count == 2, let pid = Int32(parts[0]), pid > 0,
               UInt32(parts[1].prefix { $0 != "." }) != nil else { return false }
