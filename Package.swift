@@ -74,7 +74,12 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "MWFoundationTests", dependencies: ["MWFoundation"]),
+        // CSV: CSV.swift's reader, the reference the byte-level CSV parser is checked against.
+        .testTarget(name: "MWFoundationTests", dependencies: [
+            "MWFoundation",
+            .product(name: "CSV", package: "CSV.swift"),
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
         .testTarget(name: "MWCoreTests", dependencies: [
             "MWCore",
             .product(name: "PropertyBased", package: "swift-property-based"),

@@ -1,11 +1,10 @@
-import CSV
 import Foundation
 
 /// A CSV (or TSV) file read whole, each record with the line it starts on, so a diagnostic
-/// can say `file:line:column` and which row. Parsing is CSV.swift's (RFC 4180 quoting,
-/// CRLF/LF/CR line ends, line breaks inside quoted fields); this type adds decoding (see
-/// ``TextDecoding``), line numbers, and finding the header by content, since some exports
-/// put a metadata block above it.
+/// can say `file:line:column` and which row. Parsing is ``CSVParser``'s, which reads as
+/// CSV.swift's `CSVReader` did (RFC 4180 quoting, CRLF/LF/CR line ends, line breaks inside
+/// quoted fields) at a byte level; this type adds decoding (see ``TextDecoding``), line
+/// numbers, and finding the header by content, since some exports put a metadata block above it.
 public struct CSVFile: Sendable {
     /// One record: its fields as written, the 1-based line it starts on, its index in the file.
     public struct Record: Sendable, Equatable {
@@ -25,29 +24,12 @@ public struct CSVFile: Sendable {
     /// carrying a `csv-not-text` diagnostic.
     public init(bytes: [UInt8], name: String, delimiter: UnicodeScalar = ",") throws {
         self.name = name
-        let (text, encoding) = TextDecoding.decode(bytes)
-        self.encoding = encoding
-        if text.utf8.contains(0) {
-            throw MWError.invalid([.csv(.error, .csvNotText, "\(quoted(name)) is not a text file (it holds NUL bytes)", file: name, line: 1)])
+        (records, encoding) = try TextDecoding.withUTF8(bytes) { text, encoding in
+            if let base = text.baseAddress, memchr(base, 0, text.count) != nil {
+                throw MWError.invalid([.csv(.error, .csvNotText, "\(quoted(name)) is not a text file (it holds NUL bytes)", file: name, line: 1)])
+            }
+            return (CSVParser.records(text, delimiter: delimiter), encoding)
         }
-        let reader = try CSVReader(string: text, delimiter: delimiter)
-        var records: [Record] = []
-        var line = 1
-        while let fields = reader.next() {
-            records.append(Record(fields: fields, line: line, index: records.count))
-            line += 1 + fields.reduce(0) { $0 + Self.lineBreaks(in: $1) }
-        }
-        self.records = records
-    }
-
-    /// Line breaks inside a field (CRLF counts once).
-    static func lineBreaks(in field: String) -> Int {
-        var n = 0
-        var lastCR = false
-        for u in field.utf8 {
-            if u == 0x0A { if !lastCR { n += 1 }; lastCR = false } else if u == 0x0D { n += 1; lastCR = true } else { lastCR = false }
-        }
-        return n
     }
 
     /// The table below the first record `isHeader` accepts (e.g. a record starting with

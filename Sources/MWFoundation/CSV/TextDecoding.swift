@@ -27,6 +27,28 @@ public enum TextDecoding {
         return decodeUTF8(bytes)
     }
 
+    /// Calls `body` with the text's UTF-8 (byte-order mark removed) and the encoding, as
+    /// ``decode(_:)`` decodes it. Valid UTF-8 is validated and passed as it is, without
+    /// building a String.
+    public static func withUTF8<R>(_ bytes: [UInt8], _ body: (UnsafeBufferPointer<UInt8>, Encoding) throws -> R) rethrows -> R {
+        if !(bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])) {
+            let skip = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            if isUTF8(bytes, from: skip) {
+                return try bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[skip...]), .utf8) }
+            }
+        }
+        var (text, encoding) = decode(bytes)
+        return try text.withUTF8 { try body($0, encoding) }
+    }
+
+    /// Whether `bytes[start...]` is valid UTF-8 (as `String(validating:as:)` decides).
+    static func isUTF8(_ bytes: [UInt8], from start: Int) -> Bool {
+        if #available(macOS 26, *) {  // UTF8Span validates without copying
+            return (try? UTF8Span(validating: bytes.span.extracting(start...))) != nil
+        }
+        return String(validating: bytes[start...], as: UTF8.self) != nil
+    }
+
     private static func decodeUTF8(_ bytes: [UInt8]) -> (text: String, encoding: Encoding) {
         if let s = String(validating: bytes, as: UTF8.self) { return (s, .utf8) }
         let s = String(data: Data(bytes), encoding: .windowsCP1252) ?? String(decoding: bytes, as: UTF8.self)
