@@ -40,12 +40,15 @@ def run(argv):
     err = p.stderr.read().decode(errors="replace")
     return time.perf_counter() - t, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status), err
 
+floor = None
 def row(name, secs, rss, note=""):
-    print(f"{name:<44} {secs:8.2f} s {rows / secs:12,.0f} rows/s {rss:8.1f} MB  {note}")
+    ratio = f"{(rows / secs) / floor:6.3f}x" if floor else "   1.000x"
+    print(f"{name:<44} {secs:8.2f} s {rows / secs:12,.0f} rows/s {ratio:>9} {rss:8.1f} MB  {note}")
 
-print(f"{'step':<44} {'wall':>10} {'rows/s':>19} {'peak RSS':>11}")
+print(f"{'step':<44} {'wall':>10} {'rows/s':>19} {'vs floor':>9} {'peak RSS':>11}")
 secs, rss, code, _ = run([sys.executable, "-c", "import csv,sys\nn=0\nfor r in csv.reader(open(sys.argv[1], newline='', encoding='utf-8')): n+=1\n", EXPORT])
 row("python3 csv.reader (floor)", secs, rss)
+floor = rows / secs
 
 wired = False
 if os.access(MWKIT, os.X_OK):
