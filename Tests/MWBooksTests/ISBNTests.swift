@@ -135,3 +135,20 @@ struct ISBNTests {
         }
     }
 }
+
+/// The byte path of `BookValues.unwrapped` (ASCII values) against its Character path.
+@Suite struct UnwrappedFastPathTests {
+    static let pieces = ["=", "\"", "[", "]", " ", "0", "9", "X", "(blank)", "\t", ","]
+
+    @Test func bytePathAgreesWithCharacterPath() async {
+        await propertyCheck(count: 2_000, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 0...10)) { seed, length in
+            var state = seed
+            var value = ""
+            for _ in 0..<length {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                value += Self.pieces[Int(state >> 33) % Self.pieces.count]
+            }
+            #expect(BookValues.unwrapped(value) == BookValues.unwrappedCharacters(value), "\(value.debugDescription)")
+        }
+    }
+}

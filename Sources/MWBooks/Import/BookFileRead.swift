@@ -96,15 +96,17 @@ struct RowReading {
     /// ISBN-shaped is reported and handed back in `other` (a StoryGraph ASIN, say).
     mutating func isbns(_ name: String, into row: inout BookRow, other: ((String) -> Bool)? = nil) {
         guard let inner = BookValues.unwrapped(table.value(record, name)) else { return }
+        var isbns = row.isbns // assigned once: the row derives its match keys on each change
         for part in inner.split(separator: ",") {
             let v = part.trimmedBlanks(newlines: false)
             guard !v.isEmpty else { continue }
             if let n = ISBN.normalize(v) {
-                if !row.isbns.contains(n) { row.isbns.append(n) }
+                if !isbns.contains(n) { isbns.append(n) }
             } else if other?(v) != true {
                 bad(name, "\(quoted(v)) is not an ISBN; left out")
             }
         }
+        if isbns != row.isbns { row.isbns = isbns }
     }
 }
 

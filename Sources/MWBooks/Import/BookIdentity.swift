@@ -50,15 +50,16 @@ enum BookIdentity {
     /// Rows in an order that depends only on their content (source, identifiers, title,
     /// authors, then every value), so any order of the same rows gives the same library.
     static func canonicalOrder(_ rows: [BookRow]) -> [BookRow] {
-        struct Keyed { var row: BookRow; var key: [String] }
-        let keyed = rows.map { r in
-            Keyed(row: r, key: [r.source.rawValue, rowKey(r), r.isbnKeys.joined(separator: " "), titleKey(r.title),
-                                r.authors.map(authorKey).joined(separator: ";")])
+        // Indices are sorted, not the rows: a row is a large value, and moving it through the
+        // sort cost more than the comparisons.
+        let keys = rows.map { r in
+            [r.source.rawValue, rowKey(r), r.isbnKeys.joined(separator: " "), titleKey(r.title), r.authors.map(authorKey).joined(separator: ";")]
         }
-        return keyed.sorted { a, b in
-            if a.key != b.key { return a.key.lexicographicallyPrecedes(b.key) }
-            return fingerprint(a.row) < fingerprint(b.row)
-        }.map(\.row)
+        let order = rows.indices.sorted { a, b in
+            if keys[a] != keys[b] { return keys[a].lexicographicallyPrecedes(keys[b]) }
+            return fingerprint(rows[a]) < fingerprint(rows[b])
+        }
+        return order.map { rows[$0] }
     }
 
     /// Every value of a row but its position.

@@ -13,7 +13,23 @@ enum BookValues {
     /// What is inside Goodreads' `="…"` and LibraryThing's `[…]` wrappers, trimmed; nil when
     /// nothing is (`=""`, `[]`).
     static func unwrapped(_ s: String?) -> String? {
-        guard var t = text(s) else { return nil }
+        guard let t = text(s) else { return nil }
+        if t.utf8.allSatisfy({ $0 < 0x80 }) {
+            // The same steps on the bytes of an ASCII value (every ISBN field in practice).
+            let u = Array(t.utf8)
+            var lo = 0, hi = u.count
+            if lo < hi && u[lo] == UInt8(ascii: "=") { lo += 1 }
+            while hi - lo >= 2, (u[lo] == 0x22 && u[hi - 1] == 0x22) || (u[lo] == UInt8(ascii: "[") && u[hi - 1] == UInt8(ascii: "]")) {
+                lo += 1; hi -= 1
+            }
+            return lo == 0 && hi == u.count ? t : text(String(decoding: u[lo..<hi], as: UTF8.self))
+        }
+        return unwrappedCharacters(t)
+    }
+
+    /// ``unwrapped(_:)`` on Characters (any text; a property test holds the byte path equal).
+    static func unwrappedCharacters(_ value: String) -> String? {
+        guard var t = text(value) else { return nil }
         if t.hasPrefix("=") { t.removeFirst() }
         while t.count >= 2, (t.first == "\"" && t.last == "\"") || (t.first == "[" && t.last == "]") {
             t = String(t.dropFirst().dropLast())
