@@ -60,6 +60,23 @@ struct BookReaderTests {
         #expect(f.row("Salt and Iron")?.dateAdded == nil)
     }
 
+    @Test("Goodreads writes ancient works' original publication BC as negative years: kept; a year 0 or an edition year BC is not a year")
+    func negativeOriginalPublicationYears() throws {
+        let text = BookFixtures.goodreads24Header + "\n"
+            + #"4001,The Odyssey,Homer,"Homer, ",,"=""0140268863""","=""9780140268867""",4,3.9,Penguin,Paperback,541,1999,-700,,2024/01/01,to-read,to-read (#1),to-read,,,,0,0"# + "\n"
+            + #"4002,The Republic,Plato,"Plato, ",,"=""""","=""""",0,3.9,Penguin,Paperback,416,-375,0,,2024/01/01,to-read,to-read (#2),to-read,,,,0,0"# + "\n"
+        let read = BookFixtures.read(text)
+        #expect(read.rows.count == 2)
+        #expect(read.rows[0].originalPublicationYear == -700)
+        #expect(read.rows[1].originalPublicationYear == nil)
+        #expect(read.rows[1].publicationDate == nil)
+        let bad = read.diagnostics.filter { $0.code == DiagnosticCode.importBadValue.rawValue }.map(\.message)
+        #expect(bad.contains { $0.contains("\"0\" is not a year") })
+        #expect(bad.contains { $0.contains("\"-375\" is not a year") })
+        let lib = BookImport.run([read], options: BookFixtures.options).library
+        #expect(lib.works.first { $0.title == "The Odyssey" }?.firstPublicationYear == -700)
+    }
+
     @Test("Goodreads 31 and 23 columns are told apart by header content")
     func goodreadsGenerations() throws {
         let old = BookFixtures.read(BookFixtures.goodreads31, "export.csv")

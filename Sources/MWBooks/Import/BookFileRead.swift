@@ -71,9 +71,9 @@ struct RowReading {
         }
     }
 
-    mutating func year(_ names: String...) -> Int? {
+    mutating func year(_ names: String..., beforeCommonEra: Bool = false) -> Int? {
         let (v, col) = raw(names)
-        switch BookValues.year(v) {
+        switch BookValues.year(v, beforeCommonEra: beforeCommonEra) {
         case .success(let y)?: return y
         case .failure(let b)?: bad(col, "\(quoted(b.value)) is not a year; left empty"); return nil
         case nil: return nil

@@ -107,10 +107,12 @@ enum BookValues {
         return .success(n)
     }
 
-    /// A year (1–2999); nil when absent; `.failure` when not a year.
-    static func year(_ s: String?) -> Result<Int, Bad>? {
+    /// A year (1–2999); with `beforeCommonEra`, also −9999…−1, as Goodreads writes the
+    /// original publication of ancient works (`-600`: 600 BC). Nil when absent; `.failure`
+    /// when not a year.
+    static func year(_ s: String?, beforeCommonEra: Bool = false) -> Result<Int, Bad>? {
         guard let t = text(s) else { return nil }
-        guard let y = Int(t), (1...2999).contains(y) else { return .failure(Bad(t)) }
+        guard let y = Int(t), (1...2999).contains(y) || (beforeCommonEra && (-9999...(-1)).contains(y)) else { return .failure(Bad(t)) }
         return .success(y)
     }
 

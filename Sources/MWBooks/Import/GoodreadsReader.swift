@@ -66,7 +66,8 @@ enum GoodreadsReader {
             row.format = BookValues.format(r.text("Binding"))
             row.pageCount = r.count("Number of Pages")
             row.publicationDate = r.year("Year Published").map(String.init)
-            row.originalPublicationYear = r.year("Original Publication Year")
+            // Ancient works are written BC as negative years (`-600`); the model's year is a plain integer.
+            row.originalPublicationYear = r.year("Original Publication Year", beforeCommonEra: true)
             row.dateAdded = r.date("Date Added")
             row.dateStarted = r.date("Date Started")
             row.dateCompleted = dateRead
