@@ -1,4 +1,5 @@
 import Foundation
+import MWFoundation
 
 /// Reading single values the way the exports write them.
 enum Values {
@@ -53,7 +54,7 @@ enum Values {
 
     /// Adds `new` to `list`, keeping first-seen order and skipping duplicates.
     static func union(_ list: inout [String], _ new: [String]) {
-        for t in new where !list.contains(t) { list.append(t) }
+        list.appendUnique(new)
     }
 
     /// A title folded for keys: lower case, whitespace collapsed.

@@ -110,7 +110,7 @@ struct BookMerger {
             summaries[row.file] = s
         }
         var isbnKeys: [String] = []
-        for row in rows { for k in row.isbnKeys where !isbnKeys.contains(k) { isbnKeys.append(k) } }
+        for row in rows { isbnKeys.appendUnique(row.isbnKeys) }
 
         var found: Int?
         for k in isbnKeys { if let e = editionByISBN[k] { found = workIndex[lib.editions[e].workId]; break } }
@@ -204,7 +204,7 @@ struct BookMerger {
 
     private mutating func createWork(_ row: BookRow, _ authorIds: [String]) -> Int {
         var ids: [String] = []
-        for a in authorIds where !ids.contains(a) { ids.append(a) }
+        ids.appendUnique(authorIds)
         let work = Work(id: newID("work", BookIdentity.rowKey(row)), title: row.title, originalLanguage: row.language,
                         firstPublicationYear: row.originalPublicationYear, subjectTags: row.subjects, authorIds: ids,
                         goodreadsWorkIDs: row.goodreadsIDs, amazonASINs: row.asins, librarythingIDs: row.librarythingWorkIDs,

@@ -41,10 +41,7 @@ enum BookValues {
     static func list(_ s: String?, separator: Character) -> [String] {
         guard let t = text(s) else { return [] }
         var out: [String] = []
-        for part in t.split(separator: separator) {
-            let v = part.trimmedBlanks(newlines: false)
-            if !v.isEmpty && !out.contains(v) { out.append(v) }
-        }
+        out.appendUnique(t.split(separator: separator).lazy.map { $0.trimmedBlanks(newlines: false) }.filter { !$0.isEmpty })
         return out
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MWFoundation
 
 /// seeds/001 "External ID Management": merging identifiers never duplicates one and never
 /// drops one; the order they were first seen in is kept.
@@ -24,9 +25,7 @@ extension Work {
     }
 
     static func union(_ list: inout [String], _ new: [String]) -> Bool {
-        var changed = false
-        for v in new where !v.isEmpty && !list.contains(v) { list.append(v); changed = true }
-        return changed
+        list.appendUnique(new.lazy.filter { !$0.isEmpty })
     }
 
     static func fill<T: Equatable>(_ value: inout T?, _ new: T?) -> Bool {

@@ -32,7 +32,7 @@ enum LibraryThingReader {
             // `other authors` are `First Last` separated by commas.
             let others = tsv ? BookValues.list(t.value(record, "other authors"), separator: ",")
                 : BookValues.list(t.value(record, "Secondary Author"), separator: "|").map(BookValues.firstLast)
-            for a in others where !authors.contains(a) { authors.append(a) }
+            authors.appendUnique(others)
 
             // Statuses live in collections (`Currently reading`, `To read`, `Wishlist`, `Read but unowned`).
             var status: ReadingStatus?

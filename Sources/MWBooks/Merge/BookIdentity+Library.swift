@@ -1,4 +1,5 @@
 import Foundation
+import MWFoundation
 
 /// The keys a record of a books library is recognised by across libraries (seeds/001
 /// "External ID Management"): shared external ids, ISBNs (ISBN-10 and -13 of one book alike),
@@ -59,11 +60,11 @@ extension BookIdentity {
     }
 }
 
-extension Array where Element: Equatable {
+extension Array where Element: Hashable {
     /// `self` followed by the elements of `other` it lacks, in their order.
     func union(_ other: [Element]) -> [Element] {
         var out = self
-        for x in other where !out.contains(x) { out.append(x) }
+        out.appendUnique(other)
         return out
     }
 }

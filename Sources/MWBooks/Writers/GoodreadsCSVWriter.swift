@@ -55,7 +55,7 @@ public enum GoodreadsCSVWriter {
         let rating = entry.rating ?? entry.personalRating.map { Int(($0).rounded(.toNearestOrAwayFromZero)) } ?? 0
         let exclusive = shelf(entry)
         var shelves = [exclusive]
-        for t in entry.tags where !shelves.contains(t) { shelves.append(t) }
+        shelves.appendUnique(entry.tags)
         return [
             bookId, work.title, names.first ?? "", names.first.map(lastFirst) ?? "", names.dropFirst().joined(separator: ", "),
             "=\"\(isbn10)\"", "=\"\(isbn13)\"", full ? String(rating) : "0", "", e?.publisher ?? "", e.map { binding($0.format) } ?? "",

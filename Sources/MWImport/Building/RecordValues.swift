@@ -1,4 +1,5 @@
 import Foundation
+import MWFoundation
 import MWCore
 
 /// The model values of an export's ratings, watches and row references, shared by titles and
@@ -63,10 +64,7 @@ enum RecordValues {
     /// The record's sources, each once, in reading order.
     static func sources(_ refs: [SourceRef]) -> [RecordSource] {
         var out: [RecordSource] = []
-        for r in refs {
-            let s = RecordSource(service: r.service.rawValue, file: r.file, row: r.line ?? r.row, uri: r.uri)
-            if !out.contains(s) { out.append(s) }
-        }
+        out.appendUnique(refs.lazy.map { RecordSource(service: $0.service.rawValue, file: $0.file, row: $0.line ?? $0.row, uri: $0.uri) })
         return out
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MWFoundation
 import MWCore
 
 /// Reviews, comments and notes written about a title or episode become owner-only notes
@@ -17,7 +18,7 @@ struct ReviewNotes {
                 let id = ImportIDs.note(parent: parentId, text: r.text)
                 let source = RecordValues.sources([r.source])
                 if let k = at[id] {
-                    for s in source where !notes[k].sources.contains(s) { notes[k].sources.append(s) }
+                    notes[k].sources.appendUnique(source)
                     continue
                 }
                 let created = ImportDates.date(r.date) ?? ImportDates.date(r.watchedDate) ?? dateAdded
