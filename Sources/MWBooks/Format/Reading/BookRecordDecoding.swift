@@ -18,6 +18,8 @@ enum BookstrackKeys {
     static let entry = ["id", "workId", "editionId", "dateAdded", "readingStatus", "currentPage", "readingProgress",
                         "rating", "personalRating", "notes", "tags", "dateStarted", "dateCompleted",
                         "estimatedFinishDate", "lastModified"]
+    /// The same as sets, built once (a record's unknown-key check looks every key up).
+    static let workSet = Set(work), editionSet = Set(edition), authorSet = Set(author), entrySet = Set(entry)
 }
 
 /// Records from their fields. A record without its id, its required references or dates is

@@ -144,19 +144,19 @@ public enum BookstrackReader {
                 var ok = false
                 switch key {
                 case "works":
-                    var f = RecordFields(node, pointer: pointer, allowed: BookstrackKeys.work)
+                    var f = RecordFields(node, pointer: pointer, allowed: BookstrackKeys.workSet)
                     if let r = f.work() { lib.works.append(r); ok = true }
                     diags += f.diagnostics
                 case "editions":
-                    var f = RecordFields(node, pointer: pointer, allowed: BookstrackKeys.edition)
+                    var f = RecordFields(node, pointer: pointer, allowed: BookstrackKeys.editionSet)
                     if let r = f.edition() { lib.editions.append(r); ok = true }
                     diags += f.diagnostics
                 case "authors":
-                    var f = RecordFields(node, pointer: pointer, allowed: BookstrackKeys.author)
+                    var f = RecordFields(node, pointer: pointer, allowed: BookstrackKeys.authorSet)
                     if let r = f.author() { lib.authors.append(r); ok = true }
                     diags += f.diagnostics
                 default:
-                    var f = RecordFields(node, pointer: pointer, allowed: BookstrackKeys.entry)
+                    var f = RecordFields(node, pointer: pointer, allowed: BookstrackKeys.entrySet)
                     if let r = f.entry() { lib.entries.append(r); ok = true }
                     diags += f.diagnostics
                 }

@@ -13,11 +13,11 @@ struct RecordFields {
     private(set) var diagnostics: [Diagnostic] = []
 
     /// `node` must be an object (the caller reports anything else).
-    init(_ node: JSONNode, pointer: String, allowed: [String]) {
+    init(_ node: JSONNode, pointer: String, allowed known: Set<String>) {
         self.pointer = pointer
         offset = node.offset
         guard case .object(let m) = node.value else { return }
-        let known = Set(allowed)
+        members.reserveCapacity(m.count)
         for (k, v) in m {
             members[k] = v
             if !known.contains(k) {
