@@ -20,6 +20,7 @@ IN_SUM=$(sum "$W/in.json")
 "$BIN" restore "$W/in.json" --db "$W/lib.sqlite" --strategy replace >/dev/null 2>&1
 "$BIN" convert "$W/in.json" --to mediawatch-zip -o "$W/in.zip" >/dev/null 2>&1
 python3 bench/import/gen_exports.py "$W/exports" --diary 2000 --history 20000 >/dev/null
+python3 bench/gen_goodreads.py -n 20000 -o "$W/goodreads.csv" --seed 3 --offset 0 >/dev/null
 fail=0
 run() {  # name, target, validate-command, args...
   local name=$1 target=$2 check=$3; shift 3
@@ -48,6 +49,7 @@ run "pack"                  "$W/p.zip"  '"$BIN" verify "$W/p.zip"'     pack "$W/
 run "unpack"                "$W/u"      'test -s "$W/u/backup.json"'   unpack "$W/in.zip" -o "$W/u"
 run "archive"               "$W/a.json" '"$BIN" validate "$W/a.json"'  archive --db "$W/lib.sqlite" -o "$W/a.json"
 run "import (offline)"       "$W/i.json" '"$BIN" validate "$W/i.json"'  import "$W/exports/letterboxd" "$W/exports/trakt/watched-history.json" --offline --cache "$W/c.sqlite" --review "$W/ir.csv" -o "$W/i.json"
+run "import (books)"         "$W/b.json" '"$BIN" validate "$W/b.json"'  import "$W/goodreads.csv" -o "$W/b.json"
 run "restore replace (db)"  "$W/none"   'true'                         restore "$W/in.json" --db "$W/lib.sqlite" --strategy replace --keep-snapshots 1
 "$BIN" check --db "$W/lib.sqlite" >/dev/null 2>&1 && echo "library database: check ok after the restore kills" || { echo "library database: check FAILED"; fail=1; }
 exit $fail
