@@ -37,7 +37,8 @@ let package = Package(
         .target(name: "MWCore", dependencies: ["MWFoundation"]),
         // BooksTrack (seeds/001): the books model and its `bookstrack-backup` format, beside MWCore.
         // MWImport: the film imports' title folding, foreign dates and import diagnostic codes,
-        // shared by the book readers; Crypto: SHA-256 for deterministic ids; CSV: the writers.
+        // shared by the book readers; Crypto: SHA-256 for deterministic ids; CSV: the line-end type of
+        // MWFoundation's CSVText (CSV is read and written by MWFoundation's own byte-level code).
         .target(name: "MWBooks", dependencies: [
             "MWFoundation", "MWCore", "MWImport",
             .product(name: "Crypto", package: "swift-crypto"),
@@ -62,7 +63,7 @@ let package = Package(
         .target(name: "MWJobs", dependencies: ["MWCore", "MWBooks", "MWArchive", "MWStore", "MWTMDb", "MWImport"]),
         // Readers of third-party exports (Letterboxd, IMDb, Trakt, TV Time) into a neutral,
         // lossless intermediate (ForeignExport); MWArchive for reading export ZIPs; MWTMDb for
-        // matching items to TMDb IDs; CSV.swift to write the review file; the writers of other
+        // matching items to TMDb IDs; CSV.swift for CSVText's line-end type; the writers of other
         // services' formats (letterboxd-csv, imdb-csv).
         .target(name: "MWImport", dependencies: [
             "MWFoundation", "MWCore", "MWArchive", "MWTMDb",
