@@ -93,13 +93,7 @@ struct ISBNTests {
                          "ISBN", "isbn", "ISBN-13", "ISBN-10", "ISBN13", "ISBN10", ":", "B", "0465042333", "978-0-306-40615-7"]
 
     @Test func asciiPathAgreesWithUnicodePath() async {
-        await propertyCheck(count: 3_000, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 0...12)) { seed, length in
-            var state = seed
-            var value = ""
-            for _ in 0..<length {
-                state = state &* 6364136223846793005 &+ 1442695040888963407
-                value += Self.pieces[Int(state >> 33) % Self.pieces.count]
-            }
+        await propertyCheck(count: 3_000, input: joined(Self.pieces, upTo: 12)) { value in
             var bytes = value
             let fast = bytes.withUTF8 { ISBN.normalizeASCII($0) }
             #expect(fast.ascii)
@@ -120,13 +114,7 @@ struct ISBNTests {
     static let pieces = ["<", ">", "/", "b", "B", "r", "R", " ", "\t", "\n", "x", "<br/>", "<BR />", "<br>", "<br  /", "é", "\u{00A0}"]
 
     @Test func bytePathAgreesWithTheRegularExpression() async {
-        await propertyCheck(count: 2_000, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 0...14)) { seed, length in
-            var state = seed
-            var text = ""
-            for _ in 0..<length {
-                state = state &* 6364136223846793005 &+ 1442695040888963407
-                text += Self.pieces[Int(state >> 33) % Self.pieces.count]
-            }
+        await propertyCheck(count: 2_000, input: joined(Self.pieces, upTo: 14)) { text in
             let regex = text.replacingOccurrences(of: #"<br\s*/?>"#, with: "\n", options: [.regularExpression, .caseInsensitive])
             if let fast = BookValues.replacingLineBreakTags(text) {
                 #expect(fast == regex, "\(text.debugDescription)")
@@ -141,14 +129,13 @@ struct ISBNTests {
     static let pieces = ["=", "\"", "[", "]", " ", "0", "9", "X", "(blank)", "\t", ","]
 
     @Test func bytePathAgreesWithCharacterPath() async {
-        await propertyCheck(count: 2_000, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 0...10)) { seed, length in
-            var state = seed
-            var value = ""
-            for _ in 0..<length {
-                state = state &* 6364136223846793005 &+ 1442695040888963407
-                value += Self.pieces[Int(state >> 33) % Self.pieces.count]
-            }
+        await propertyCheck(count: 2_000, input: joined(Self.pieces, upTo: 10)) { value in
             #expect(BookValues.unwrapped(value) == BookValues.unwrappedCharacters(value), "\(value.debugDescription)")
         }
     }
+}
+
+/// Strings of up to `count` pieces drawn from `pieces` (the generator the fast-path tests share).
+func joined(_ pieces: [String], upTo count: Int) -> Generator<String, some SendableSequenceType> {
+    Gen.int(in: 0...(pieces.count - 1)).array(of: 0...count).map { $0.map { pieces[$0] }.joined() }
 }

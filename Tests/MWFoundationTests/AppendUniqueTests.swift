@@ -6,12 +6,10 @@ import MWFoundation
 /// the linear search to the set (random lists over a small alphabet, long enough to cross it).
 @Suite struct AppendUniqueTests {
     @Test func agreesWithPlainDedupe() async {
-        await propertyCheck(count: 500, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 0...40), Gen.int(in: 0...60)) { seed, start, added in
-            var state = seed
-            func next() -> Int { state = state &* 6364136223846793005 &+ 1442695040888963407; return Int(state >> 33) % 50 }
+        let values = Gen.int(in: 0...49)
+        await propertyCheck(count: 500, input: values.array(of: 0...40), values.array(of: 0...60)) { drawn, new in
             var list: [Int] = []
-            for _ in 0..<start { let x = next(); if !list.contains(x) { list.append(x) } }
-            let new = (0..<added).map { _ in next() }
+            for x in drawn where !list.contains(x) { list.append(x) }
             var expected = list
             for x in new where !expected.contains(x) { expected.append(x) }
             var got = list

@@ -18,15 +18,14 @@ import Testing
     }
 
     @Test func agreesWithADirectCount() async {
-        await propertyCheck(count: 500, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 0...60), Gen.int(in: 1...12)) { seed, length, count in
-            var state = seed
-            func next() -> Int { state = state &* 6364136223846793005 &+ 1442695040888963407; return Int(state >> 33) }
-            var text = ""
-            for _ in 0..<length { text += Self.pieces[next() % Self.pieces.count] }
+        let texts = Gen.int(in: 0...(Self.pieces.count - 1)).array(of: 0...60).map { $0.map { Self.pieces[$0] }.joined() }
+        // Offsets drawn wide and folded onto the text (and a little past its end).
+        let offsets = Gen.int(in: 0...10_000).array(of: 1...12)
+        await propertyCheck(count: 500, input: texts, offsets) { text, drawn in
             let bytes = Array(text.utf8)
-            var diags = (0..<count).map { _ in
+            var diags = drawn.map { o in
                 var d = Diagnostic.warning("t", "x")
-                d.offset = next() % (bytes.count + 3)
+                d.offset = o % (bytes.count + 3)
                 return d
             }
             bytes.withUnsafeBytes { SourcePosition.resolve(&diags, in: $0) }

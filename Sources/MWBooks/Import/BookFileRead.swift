@@ -96,17 +96,19 @@ struct RowReading {
     /// ISBN-shaped is reported and handed back in `other` (a StoryGraph ASIN, say).
     mutating func isbns(_ name: String, into row: inout BookRow, other: ((String) -> Bool)? = nil) {
         guard let inner = BookValues.unwrapped(table.value(record, name)) else { return }
-        var isbns = row.isbns // assigned once: the row derives its match keys on each change
+        var found: [String] = []
         for part in inner.split(separator: ",") {
             let v = part.trimmedBlanks(newlines: false)
             guard !v.isEmpty else { continue }
             if let n = ISBN.normalize(v) {
-                if !isbns.contains(n) { isbns.append(n) }
+                found.append(n)
             } else if other?(v) != true {
                 bad(name, "\(quoted(v)) is not an ISBN; left out")
             }
         }
-        if isbns != row.isbns { row.isbns = isbns }
+        // Assigned once: the row derives its match keys on each change.
+        var isbns = row.isbns
+        if isbns.appendUnique(found) { row.isbns = isbns }
     }
 }
 

@@ -24,7 +24,7 @@ public struct BookRow: Sendable, Hashable {
     /// Display names ("First Last"), the primary author first.
     public var authors: [String]
     /// ISBNs as found, normalised (``ISBN/normalize(_:)``), duplicates removed, order kept.
-    public var isbns: [String] = [] { didSet { isbnKeys = Self.keys(isbns) } }
+    public var isbns: [String] = [] { didSet { isbnKeys = ISBN.matchKeys(isbns) } }
     /// Amazon ASINs (a StoryGraph `ISBN/UID` that is not an ISBN).
     public var asins: [String] = []
     /// Goodreads book ids (work level in the BooksTrack model).
@@ -71,12 +71,6 @@ public struct BookRow: Sendable, Hashable {
     /// ISBN match keys (ISBN-13 where valid), in order, without duplicates; kept with
     /// ``isbns`` (identity asks for them several times a row).
     private(set) var isbnKeys: [String] = []
-
-    private static func keys(_ isbns: [String]) -> [String] {
-        var out: [String] = []
-        for i in isbns { if let k = ISBN.matchKey(i), !out.contains(k) { out.append(k) } }
-        return out
-    }
 
     /// The latest date the user did something with the book.
     var activity: Date? { [dateCompleted, dateStarted, dateAdded].compactMap { $0 }.max() }

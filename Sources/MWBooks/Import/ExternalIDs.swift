@@ -52,11 +52,7 @@ extension Edition {
     }
 
     /// ISBN match keys of every ISBN the edition holds.
-    var isbnKeys: [String] {
-        var out: [String] = []
-        for i in [isbn].compactMap({ $0 }) + isbns { if let k = ISBN.matchKey(i), !out.contains(k) { out.append(k) } }
-        return out
-    }
+    var isbnKeys: [String] { ISBN.matchKeys([isbn].compactMap { $0 } + isbns) }
 
     /// The primary ISBN of a list: its first ISBN-13, else its first value (seeds/001 `primaryISBN`).
     static func primary(_ isbns: [String]) -> String? { isbns.first { $0.count == 13 } ?? isbns.first }

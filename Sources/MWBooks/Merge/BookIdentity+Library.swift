@@ -10,9 +10,6 @@ extension BookIdentity {
     /// A name or title folded for comparison (the film imports' `TitleNormalizer`).
     static func normalize(_ s: String) -> String { authorKey(s) }
 
-    /// An ISBN as compared: normalised, an ISBN-10 as its ISBN-13.
-    static func isbn(_ s: String) -> String? { ISBN.matchKey(s) }
-
     /// The external-id keys of a work, strongest first.
     static func externalKeys(_ w: Work) -> [String] {
         var k: [String] = []
@@ -27,7 +24,7 @@ extension BookIdentity {
 
     /// The ISBN keys of an edition (its `isbn` and `isbns`).
     static func isbnKeys(_ e: Edition) -> [String] {
-        ([e.isbn].compactMap { $0 } + e.isbns).compactMap(isbn).map { "isbn:" + $0 }
+        e.isbnKeys.map { "isbn:" + $0 }
     }
 
     /// The other external-id keys of an edition.

@@ -1,3 +1,5 @@
+import MWFoundation
+
 /// ISBN shape, check digits and ISBN-10 → ISBN-13 conversion: the one copy the importers
 /// (matching) and the validator (check-digit warnings) share.
 ///
@@ -156,6 +158,14 @@ public enum ISBN {
     public static func matchKey(_ raw: String) -> String? {
         guard let n = normalize(raw) else { return nil }
         return toISBN13(n) ?? n
+    }
+
+    /// The match keys of `values`, in their order, each once; values that are not
+    /// ISBN-shaped are left out.
+    public static func matchKeys<S: Sequence<String>>(_ values: S) -> [String] {
+        var out: [String] = []
+        out.appendUnique(values.lazy.compactMap(matchKey))
+        return out
     }
 
     /// The ISBN-13 check digit for twelve digits.

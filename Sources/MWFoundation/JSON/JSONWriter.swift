@@ -125,7 +125,7 @@ public struct JSONWriter {
     public mutating func field(_ k: StaticString, date: Date?) {
         guard let date else { return }
         let seconds = date.timeIntervalSinceReferenceDate
-        if let last = lastDate, last.seconds == seconds || (last.seconds.isNaN && seconds.isNaN) {
+        if let last = lastDate, last.seconds == seconds {
             field(k, last.text)
             return
         }
