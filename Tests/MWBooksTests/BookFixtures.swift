@@ -60,13 +60,17 @@ enum BookFixtures {
 
     /// The older LibraryThing export: tab-separated UTF-16 (little endian, byte order mark).
     static var librarythingTSV: [UInt8] {
-        let text = [
+        var bytes: [UInt8] = [0xFF, 0xFE]
+        for u in librarythingTSVText.utf16 { bytes.append(UInt8(u & 0xFF)); bytes.append(UInt8(u >> 8)) }
+        return bytes
+    }
+
+    /// The text of ``librarythingTSV``.
+    static var librarythingTSVText: String {
+        [
             "book id\ttitle\t\"author (first, last)\"\t\"author (last, first)\"\tother authors\tpublication\tdate\tISBNs\tseries\tsource\tlanguage 1\tlanguage 2\toriginal language\tLCC\tDDC\tBCID\tdate entered\tdate acquired\tdate started\tdate ended\ttags\tstars\treview\tsummary\tcomments\tprivate comments\tyour copies\tencoding",
             "6268961\tWriting Plain Letters\tRuth C. Freed\tFreed, Ruth C.\tJoe Romano\tQuill House (2003), Edition: 2, Paperback\t2003\t[5550002221]\t\tAmazon.com\tEnglish\t(blank)\t(blank)\t\t\t\tSep 3, 2006\t\t\tOct 1, 2006\twork, writing\t4\tUseful\tWriting Plain Letters by Ruth C. Freed (2003)\t\t\t1\tASCII",
         ].joined(separator: "\r\n") + "\r\n"
-        var bytes: [UInt8] = [0xFF, 0xFE]
-        for u in text.utf16 { bytes.append(UInt8(u & 0xFF)); bytes.append(UInt8(u >> 8)) }
-        return bytes
     }
 
     /// Midnight UTC: a row without a readable Date Added gets the import date, and Goodreads

@@ -65,4 +65,30 @@ struct BookImportCLITests {
         #expect(try BookStoreFixtures.run(["import", dir.appendingPathComponent("none.csv").path, "-o", out.path, "--from", "goodreads"]).status == 2)
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
+
+    @Test("a folder holding an export and a README imports the export (the README a warning); book and film exports together are refused")
+    func foldersAndMixedSources() throws {
+        let dir = try BookStoreFixtures.tempDir()
+        let folder = dir.appendingPathComponent("export")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let line = BookFixtures.goodreads24.split(separator: "\n")[2]
+        try (BookFixtures.goodreads24Header + "\n" + line + "\n").write(to: folder.appendingPathComponent("goodreads_library_export.csv"), atomically: true, encoding: .utf8)
+        try "# my books\n".write(to: folder.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("books.json")
+        let r = try BookStoreFixtures.run(["import", folder.path, "-o", out.path], env: env)
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(r.stderr.contains("import-unrecognized-file"))
+        #expect(try lib(out).works.count == 1)
+        // Named on the command line, a file that is no export is a problem (exit 1), the export still imported.
+        let named = try BookStoreFixtures.run(["import", folder.appendingPathComponent("goodreads_library_export.csv").path,
+                                               folder.appendingPathComponent("README.md").path, "-o", out.path], env: env)
+        #expect(named.status == 1)
+        #expect(named.stdout.contains("README.md: not a Goodreads, StoryGraph or LibraryThing export"))
+        try "Date,Name,Year,Letterboxd URI\n2020-01-01,Heat,1995,https://boxd.it/x\n".write(to: folder.appendingPathComponent("watched.csv"), atomically: true, encoding: .utf8)
+        let mixed = dir.appendingPathComponent("mixed.json")
+        let m = try BookStoreFixtures.run(["import", folder.path, "-o", mixed.path], env: env)
+        #expect(m.status == 2)
+        #expect(m.stderr.contains("mix book exports"))
+        #expect(!FileManager.default.fileExists(atPath: mixed.path))
+    }
 }

@@ -116,12 +116,17 @@ struct BookMergeTests {
             #expect(lib.works.count == base.works.count + 3, "three new works")
             return try #require(lib.entry(lib.works.first { $0.goodreadsWorkIDs.contains("1001") }))
         }
+        // A rating and a read each come whole from one side: never 5 beside 4.5, never a start
+        // from the 2025 read beside the finish of the 2023 one.
         let keep = try lantern(.keep)
         #expect(keep.rating == 5)
-        #expect(keep.personalRating == 4.5, "an empty value is filled")
+        #expect(keep.personalRating == nil)
         #expect(keep.dateCompleted == BookFixtures.day(2023, 3, 14))
-        #expect(keep.dateStarted == BookFixtures.day(2025, 4, 19))
+        #expect(keep.dateStarted == nil)
         let theirs = try lantern(.theirs)
+        #expect(theirs.rating == nil)
+        #expect(theirs.personalRating == 4.5)
+        #expect(theirs.dateStarted == BookFixtures.day(2025, 4, 19))
         #expect(theirs.dateCompleted == BookFixtures.day(2025, 4, 21))
         let newer = try lantern(.newer)
         #expect(newer.dateCompleted == BookFixtures.day(2025, 4, 21))

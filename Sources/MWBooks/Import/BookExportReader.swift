@@ -38,8 +38,7 @@ public enum BookExportReader {
         }
         // The older LibraryThing export separates with tabs.
         if csv.records.prefix(20).contains(where: { $0.fields.contains { $0.contains("\t") } }),
-           let tsv = try? CSVFile(bytes: bytes, name: name, delimiter: "\t"),
-           let table = tsv.table(headerWhere: LibraryThingReader.isHeader) {
+           let table = tsvTable(bytes, name) {
             read(.librarything, table, into: &out)
             out.layout = "librarything-tsv"
             return out
@@ -48,6 +47,29 @@ public enum BookExportReader {
                                     "\(quoted(name)) is not a Goodreads, StoryGraph or LibraryThing export (no header of theirs found); skipped",
                                     file: name, line: 1))
         return out
+    }
+
+    /// LibraryThing's tab-separated table, read with CSV quoting (its header quotes the names
+    /// holding commas). A stray quote there (a review opening with `"Best book" said…`) runs
+    /// the field on into the rows after it, so when that reading leaves rows whose field count
+    /// differs from the header's, the file is read again with quotes as ordinary characters —
+    /// only a pair wrapping a whole field is taken off — and the reading with fewer such rows
+    /// is kept.
+    static func tsvTable(_ bytes: [UInt8], _ name: String) -> CSVTable? {
+        let quoted = (try? CSVFile(bytes: bytes, name: name, delimiter: "\t"))?.table(headerWhere: LibraryThingReader.isHeader)
+        if let quoted, quoted.raggedRows.isEmpty { return quoted }
+        guard var plain = try? CSVFile(bytes: bytes, name: name, delimiter: "\t", quoting: false) else { return quoted }
+        for i in plain.records.indices { plain.records[i].fields = plain.records[i].fields.map(unwrappingQuotes) }
+        guard let p = plain.table(headerWhere: LibraryThingReader.isHeader) else { return quoted }
+        guard let quoted else { return p }
+        return p.raggedRows.count < quoted.raggedRows.count ? p : quoted
+    }
+
+    /// `"a ""b"""` → `a "b"`; anything not wrapped whole in quotes as it is.
+    static func unwrappingQuotes(_ field: String) -> String {
+        let u = field.utf8
+        guard u.count >= 2, u.first == 0x22, u.last == 0x22 else { return field }
+        return String(field.dropFirst().dropLast()).replacingOccurrences(of: "\"\"", with: "\"")
     }
 
     /// The service whose header the file holds, and the table under it. Only the first rows

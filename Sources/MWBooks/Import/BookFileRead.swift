@@ -80,7 +80,7 @@ struct RowReading {
         }
     }
 
-    /// A rating 0–5 in halves; sets whole stars into `rating` and halves into `personalRating`.
+    /// A rating 0–5 as written into `personalRating`, whole stars also into `rating`.
     mutating func stars(_ into: inout BookRow, _ names: String...) {
         let (v, col) = raw(names)
         switch BookValues.stars(v) {
@@ -122,9 +122,16 @@ extension BookFileRead {
         diagnostics.append(table.diagnostic(.error, .importMalformedRow, why, row: record, column: column))
     }
 
-    /// Checks the shape every reader needs; true when the row can be read.
+    /// Checks the shape every reader needs; true when the row can be read. A row may differ
+    /// from the header only by blank fields at its end (a trailing comma, or columns the
+    /// header names and the row leaves out): nothing is lost by reading it. Anything else is a
+    /// broken record, whose fields cannot be trusted to be in their columns.
     mutating func usable(_ table: CSVTable, _ record: CSVFile.Record) -> Bool {
-        if record.fields.count != table.header.fields.count {
+        let header = table.header.fields, fields = record.fields
+        let shape = fields.count == header.count
+            || (fields.count > header.count && fields[header.count...].allSatisfy { BookValues.text($0) == nil })
+            || (fields.count < header.count && header[fields.count...].allSatisfy { $0.trimmedBlanks(newlines: false).isEmpty })
+        if !shape {
             malformed(table, record, "\(record.fields.count) field(s) where the header has \(table.header.fields.count)")
             return false
         }

@@ -81,7 +81,11 @@ public struct BookImportResult: Sendable {
     /// readable, and — when no review file is written or with `strict` — merges waiting in review.
     public func problems(reviewFileWritten: Bool, strict: Bool = false) -> [String] {
         var out = files.flatMap(\.malformed).map { "\($0.position): \($0.reason)" }
-        out += files.filter { $0.source == nil && $0.malformed.isEmpty }.map { "\($0.file): not a Goodreads, StoryGraph or LibraryThing export" }
+        // A file beside the exports (a README in the folder) is skipped with a warning, as the
+        // film imports skip it; only a run with no export at all is a problem.
+        if !files.contains(where: { $0.source != nil }) {
+            out += files.filter { $0.malformed.isEmpty }.map { "\($0.file): not a Goodreads, StoryGraph or LibraryThing export" }
+        }
         let n = waiting.count
         if n > 0 && (strict || !reviewFileWritten) {
             out.append(strict ? "\(n) merge(s) left in review (--strict)"

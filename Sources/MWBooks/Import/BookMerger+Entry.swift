@@ -44,22 +44,9 @@ extension BookMerger {
             incomingWins = theirs > mine || (theirs == mine && theirsFilled > mineFilled)
         }
         var notKept: [String] = []
-        func pick<T: Equatable>(_ current: inout T?, _ new: T?, _ label: String, _ show: (T) -> String) {
-            guard let new else { return }
-            guard let c = current else { current = new; return }
-            guard c != new else { return }
-            if incomingWins {
-                notKept.append("\(label) \(show(c)) (kept \(show(new)) from the file)")
-                current = new
-            } else {
-                notKept.append("\(label) \(show(new)) (kept \(show(c)))")
-            }
-        }
         let day = { (d: Date) in String(DateCoding.formatRFC3339(d).prefix(10)) }
-        pick(&e.rating, row.rating, "rating", String.init)
-        pick(&e.personalRating, row.personalRating, "rating", { String($0) })
-        pick(&e.dateStarted, row.dateStarted, "started", day)
-        pick(&e.dateCompleted, row.dateCompleted, "finished", day)
+        foldRating(&e, row, incomingWins: incomingWins, notKept: &notKept)
+        foldRead(&e, row, incomingWins: incomingWins, notKept: &notKept, day: day)
         if incomingWins && e.readingStatus != row.status {
             e.readingStatus = row.status
             if row.status == .read { e.readingProgress = 1 }
@@ -80,6 +67,52 @@ extension BookMerger {
             diagnostics.append(.csv(.warning, .booksImportEntryConflict,
                                     "\(quoted(row.title)): not kept \(notKept.joined(separator: ", ")) (--on-conflict \(policy.rawValue))",
                                     file: row.file, line: row.line, row: row.row))
+        }
+    }
+
+    /// `rating` (whole stars) and `personalRating` (halves, quarters) are one rating written
+    /// two ways, so they come from one side, never one from each: Goodreads' 5 and StoryGraph's
+    /// 4.5 for the same book are a conflict the policy decides, and 5 beside 5.0 is no conflict
+    /// (the missing half is filled in).
+    private func foldRating(_ e: inout LibraryEntry, _ row: EntryValues, incomingWins: Bool, notKept: inout [String]) {
+        guard let theirs = row.personalRating ?? row.rating.map(Double.init) else { return }
+        guard let mine = e.personalRating ?? e.rating.map(Double.init) else {
+            (e.rating, e.personalRating) = (row.rating, row.personalRating)
+            return
+        }
+        let show = { (v: Double) in v == v.rounded() ? String(Int(v)) : String(v) }
+        if mine == theirs {
+            e.rating = e.rating ?? row.rating
+            e.personalRating = e.personalRating ?? row.personalRating
+        } else if incomingWins {
+            notKept.append("rating \(show(mine)) (kept \(show(theirs)) from the file)")
+            (e.rating, e.personalRating) = (row.rating, row.personalRating)
+        } else {
+            notKept.append("rating \(show(theirs)) (kept \(show(mine)))")
+        }
+    }
+
+    /// `dateStarted` and `dateCompleted` are one read, so they come from one side unless both
+    /// sides describe the same read (no date contradicts, and the start is not after the end):
+    /// a start from a re-read in 2025 never lands beside a finish from 2023.
+    private func foldRead(_ e: inout LibraryEntry, _ row: EntryValues, incomingWins: Bool, notKept: inout [String], day: (Date) -> String) {
+        guard row.dateStarted != nil || row.dateCompleted != nil else { return }
+        let start = e.dateStarted ?? row.dateStarted, end = e.dateCompleted ?? row.dateCompleted
+        let sameRead = (e.dateStarted == nil || row.dateStarted == nil || e.dateStarted == row.dateStarted)
+            && (e.dateCompleted == nil || row.dateCompleted == nil || e.dateCompleted == row.dateCompleted)
+            && (start == nil || end == nil || start! <= end!)
+        if sameRead {
+            (e.dateStarted, e.dateCompleted) = (start, end)
+            return
+        }
+        func show(_ s: Date?, _ f: Date?) -> String {
+            [s.map { "started \(day($0))" }, f.map { "finished \(day($0))" }].compactMap { $0 }.joined(separator: ", ")
+        }
+        if incomingWins {
+            notKept.append("\(show(e.dateStarted, e.dateCompleted)) (kept \(show(row.dateStarted, row.dateCompleted)) from the file)")
+            (e.dateStarted, e.dateCompleted) = (row.dateStarted, row.dateCompleted)
+        } else {
+            notKept.append("\(show(row.dateStarted, row.dateCompleted)) (kept \(show(e.dateStarted, e.dateCompleted)))")
         }
     }
 

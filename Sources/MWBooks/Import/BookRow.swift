@@ -48,7 +48,7 @@ public struct BookRow: Sendable, Hashable {
     public var tags: [String] = []
     /// Whole stars 1–5.
     public var rating: Int?
-    /// Granular 0–5 (StoryGraph and LibraryThing halves).
+    /// Granular 0–5 (StoryGraph halves and quarters, LibraryThing halves).
     public var personalRating: Double?
     public var notes: String?
     public var dateAdded: Date?

@@ -45,6 +45,27 @@ enum BookValues {
         return out
     }
 
+    /// Names separated by commas (`Ann Lee, Bo Chen`), as Goodreads' additional authors and
+    /// StoryGraph's authors are written; a suffix after a comma stays with its name (`Martin
+    /// Luther King, Jr.`, `Jr. (Foreword)` too), so it never becomes an author of its own.
+    static func names(_ s: String?) -> [String] {
+        var out: [String] = []
+        for part in list(s, separator: ",") {
+            let base = part.range(of: " (").map { String(part[..<$0.lowerBound]) } ?? part
+            if let last = out.last, nameSuffixes.contains(base.lowercased()) {
+                out[out.count - 1] = last + ", " + part
+            } else {
+                out.append(part)
+            }
+        }
+        var unique: [String] = []
+        unique.appendUnique(out)
+        return unique
+    }
+
+    /// Generational and degree suffixes written after a comma in names.
+    static let nameSuffixes: Set<String> = ["jr", "jr.", "sr", "sr.", "ii", "iii", "iv", "phd", "ph.d.", "md", "m.d.", "esq", "esq."]
+
     /// `Last, First` → `First Last` when the name has exactly one comma; else as written.
     static func firstLast(_ name: String) -> String {
         let parts = name.split(separator: ",", omittingEmptySubsequences: false)
@@ -113,10 +134,11 @@ enum BookValues {
         return .success(y)
     }
 
-    /// A date as the book exports write it: `2020/05/20`, `2010-11-27`, an ISO instant, or
-    /// LibraryThing's older `Sep 3, 2006`. Nil when absent; `.failure` when unreadable.
+    /// A date as the book exports write it: `2020/05/20`, `2010-11-27`, an ISO instant,
+    /// LibraryThing's `[2007-04-16]` or its older `Sep 3, 2006`. Nil when absent; `.failure` when unreadable.
     static func date(_ s: String?) -> Result<Date, Bad>? {
-        guard let t = text(s) else { return nil }
+        // LibraryThing writes dates in brackets (`[2007-04-16]`), as it writes ISBNs.
+        guard let t = unwrapped(s) else { return nil }
         if let d = ForeignDate.parse(t) { return .success(d.date) }
         if let d = monthDayYear(t) { return .success(d) }
         return .failure(Bad(t))
@@ -133,11 +155,12 @@ enum BookValues {
         return Date(timeIntervalSince1970: Double(DateCoding.daysFromCivil(y, m + 1, d) * 86_400))
     }
 
-    /// A star rating on 0–5 in halves (`4`, `4.5`, `4.0`); 0 means unrated (nil). `.failure`
-    /// for anything off that scale.
+    /// A star rating on 0–5 (`4`, `4.5`, `4.0`, and StoryGraph's quarter stars `3.75`), kept as
+    /// written: the model's rating is a Double, and a step we did not expect is still the user's
+    /// rating. 0 means unrated (nil). `.failure` for anything off that scale.
     static func stars(_ s: String?) -> Result<Double, Bad>? {
         guard let t = text(s) else { return nil }
-        guard let v = Double(t), v >= 0, v <= 5, (v * 2).rounded() == v * 2 else { return .failure(Bad(t)) }
+        guard let v = Double(t), v.isFinite, v >= 0, v <= 5 else { return .failure(Bad(t)) }
         return v == 0 ? nil : .success(v)
     }
 

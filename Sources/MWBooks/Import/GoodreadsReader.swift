@@ -42,7 +42,7 @@ enum GoodreadsReader {
             }
             var authors: [String] = []
             if let a = r.text("Author") ?? r.text("Author l-f").map(BookValues.firstLast) { authors.append(a) }
-            authors.appendUnique(BookValues.list(t.value(record, "Additional Authors"), separator: ","))
+            authors.appendUnique(BookValues.names(t.value(record, "Additional Authors")))
 
             let shelfText = r.text("Exclusive Shelf")
             let dateRead = r.date("Date Read")

@@ -30,7 +30,7 @@ enum LibraryThingReader {
             }
             // The CSV separates secondary authors with `|` (each `Last, First`); the TSV's
             // `other authors` are `First Last` separated by commas.
-            let others = tsv ? BookValues.list(t.value(record, "other authors"), separator: ",")
+            let others = tsv ? BookValues.names(t.value(record, "other authors"))
                 : BookValues.list(t.value(record, "Secondary Author"), separator: "|").map(BookValues.firstLast)
             authors.appendUnique(others)
 

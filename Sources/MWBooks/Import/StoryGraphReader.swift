@@ -3,7 +3,7 @@ import MWFoundation
 
 /// StoryGraph's export CSV: `Read Status` (read, to-read, currently-reading, did-not-finish,
 /// paused), `Dates Read` as days or ranges (`2025/04/19-2025/04/21`, several comma-separated),
-/// `Star Rating` in halves, `ISBN/UID` that may be an ASIN, moods, pace and the reader's
+/// `Star Rating` in halves or quarters, `ISBN/UID` that may be an ASIN, moods, pace and the reader's
 /// character questions, empty fields written `""`.
 enum StoryGraphReader {
     static func isHeader(_ fields: [String]) -> Bool {
@@ -33,9 +33,9 @@ enum StoryGraphReader {
                 out.malformed(t, record, "no title", column: "Title")
                 continue
             }
-            var authors = BookValues.list(t.value(record, "Authors"), separator: ",")
+            var authors = BookValues.names(t.value(record, "Authors"))
             // Contributors are `Name (Translator)`; Goodreads lists them among additional authors too.
-            for c in BookValues.list(t.value(record, "Contributors"), separator: ",") {
+            for c in BookValues.names(t.value(record, "Contributors")) {
                 let name = c.range(of: " (").map { String(c[..<$0.lowerBound]) } ?? c
                 if !name.isEmpty && !authors.contains(name) { authors.append(name) }
             }
@@ -67,31 +67,44 @@ enum StoryGraphReader {
             row.notes = BookValues.joinNotes([BookValues.reviewText(t.value(record, "Review")),
                                               r.text("Content Warning Description").map { "Content warnings: " + $0 }])
             if r.text("Owned?")?.lowercased() == "yes" { out.unkept("Owned?") }
+            if case .success(let c)? = BookValues.count(t.value(record, "Read Count")), c > 1 { out.unkept("Read Count") }
             out.diagnostics += r.diagnostics
             out.rows.append(row)
         }
     }
 
     /// `Dates Read`: the latest read gives the start and end dates; earlier reads are counted
-    /// as unkept (the model holds one read). `Last Date Read` when `Dates Read` is empty.
+    /// as unkept (the model holds one read). A range with no end (`2025/04/19-`) is a read
+    /// begun: its start is kept and it has no end. `Last Date Read` when `Dates Read` is empty.
     static func readDates(_ r: inout RowReading, _ row: inout BookRow, _ out: inout BookFileRead) {
         let reads = BookValues.list(r.text("Dates Read"), separator: ",")
-        var best: (start: Date?, end: Date)?
+        var best: (start: Date?, end: Date?, at: Date)?
         for read in reads {
             // `2025/04/19-2025/04/21` (or ISO days, `2025-04-19-2025-04-21`); a single day is an end date.
             let chars = Array(read)
-            let ends: [String] = read.contains("/") ? read.split(separator: "-", maxSplits: 1).map(String.init)
-                : chars.count == 21 && chars[10] == "-" ? [String(chars[..<10]), String(chars[11...])] : [read]
+            let ends: [String] = read.contains("/") ? read.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                : (chars.count == 21 || chars.count == 11) && chars[10] == "-" ? [String(chars[..<10]), String(chars[11...])] : [read]
             let start = ends.count == 2 ? BookValues.date(ends[0]) : nil
-            guard let endResult = BookValues.date(ends.last), case .success(let end) = endResult else {
-                r.bad("Dates Read", "\(quoted(read)) is not a date or a date range; left out")
-                continue
-            }
             var s: Date?
             if case .success(let d)? = start { s = d } else if start != nil {
                 r.bad("Dates Read", "\(quoted(read)) has an unreadable start date; left out")
             }
-            if best == nil || end > best!.end { best = (s, end) }
+            let end: Date?
+            if ends.count == 2 && BookValues.text(ends[1]) == nil {
+                guard let s else {
+                    if start == nil { r.bad("Dates Read", "\(quoted(read)) is not a date or a date range; left out") }
+                    continue
+                }
+                end = nil
+            } else {
+                guard let endResult = BookValues.date(ends.last), case .success(let e) = endResult else {
+                    r.bad("Dates Read", "\(quoted(read)) is not a date or a date range; left out")
+                    continue
+                }
+                end = e
+            }
+            let at = end ?? s!
+            if best == nil || at > best!.at { best = (s, end, at) }
         }
         if reads.count > 1 { out.unkept("Dates Read (earlier reads)") }
         if let best {

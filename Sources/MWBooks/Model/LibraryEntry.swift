@@ -14,7 +14,7 @@ public struct LibraryEntry: Equatable, Hashable, Sendable {
     public var readingProgress: Double
     /// Stars, 1–5.
     public var rating: Int?
-    /// Granular rating, 0.0–5.0 (halves from StoryGraph).
+    /// Granular rating, 0.0–5.0 (halves and quarter stars from StoryGraph).
     public var personalRating: Double?
     /// At most 2,000 characters.
     public var notes: String?

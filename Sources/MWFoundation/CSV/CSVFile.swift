@@ -21,14 +21,15 @@ public struct CSVFile: Sendable {
     public var records: [Record]
 
     /// Parses `bytes`. A file that is not text (NUL bytes) is refused with ``MWError/invalid(_:)``
-    /// carrying a `csv-not-text` diagnostic.
-    public init(bytes: [UInt8], name: String, delimiter: UnicodeScalar = ",") throws {
+    /// carrying a `csv-not-text` diagnostic. With `quoting` false, quotes are ordinary
+    /// characters (tab-separated files written without quoting).
+    public init(bytes: [UInt8], name: String, delimiter: UnicodeScalar = ",", quoting: Bool = true) throws {
         self.name = name
         (records, encoding) = try TextDecoding.withUTF8(bytes) { text, encoding in
             if let base = text.baseAddress, memchr(base, 0, text.count) != nil {
                 throw MWError.invalid([.csv(.error, .csvNotText, "\(quoted(name)) is not a text file (it holds NUL bytes)", file: name, line: 1)])
             }
-            return (CSVParser.records(text, delimiter: delimiter), encoding)
+            return (CSVParser.records(text, delimiter: delimiter, quoting: quoting), encoding)
         }
     }
 

@@ -31,7 +31,9 @@ enum CSVParser {
     private static let quote: UInt8 = 0x22, cr: UInt8 = 0x0D, lf: UInt8 = 0x0A
 
     /// The records of `text`, which must be valid UTF-8 (fields are made from its byte slices).
-    static func records(_ text: UnsafeBufferPointer<UInt8>, delimiter: UnicodeScalar) -> [CSVFile.Record] {
+    /// Without `quoting`, a quote is an ordinary character everywhere (tab-separated exports
+    /// that never quote, where a review starting with `"` must not swallow the rows after it).
+    static func records(_ text: UnsafeBufferPointer<UInt8>, delimiter: UnicodeScalar, quoting: Bool = true) -> [CSVFile.Record] {
         guard let base = text.baseAddress, text.count > 0 else { return [] }
         let end = text.count
         let delim = Array(String(delimiter).utf8)
@@ -82,7 +84,7 @@ enum CSVParser {
                     fields.append("")
                     break record
                 }
-                if base[p] == quote {
+                if quoting && base[p] == quote {
                     p += 1
                     var start = p
                     var copied = false

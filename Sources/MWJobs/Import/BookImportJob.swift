@@ -2,6 +2,7 @@ import Foundation
 import MWBooks
 import MWCore
 import MWFoundation
+import MWImport
 
 /// `mwkit import` for book trackers (Goodreads, StoryGraph, LibraryThing): read the exports,
 /// fold them into a books library (``BookImport``), optionally into an existing bookstrack
@@ -35,17 +36,43 @@ public enum BookImportJob {
         public var written: [URL]
     }
 
-    /// Whether every file among `sources` (folders listed recursively) is a book tracker's
-    /// export: the test `--from auto` uses to send sources to this job.
-    public static func isBookExport(_ sources: [URL]) -> Bool {
-        let files = expand(sources)
-        // The header decides (BookExportReader detects by content): the first 64 KiB suffice.
-        return !files.isEmpty && files.allSatisfy { url in
-            guard let h = FileHandle(forReadingAtPath: url.path) else { return false }
+    /// The files among `sources` (folders listed recursively) that are book trackers' exports,
+    /// and those that are film/TV trackers' exports (or ZIPs, the shape film exports come in),
+    /// each decided by content: the first 64 KiB hold the header. Anything else (a README beside
+    /// the export) is in neither.
+    public static func classify(_ sources: [URL]) -> (books: [URL], films: [URL]) {
+        var books: [URL] = [], films: [URL] = []
+        for url in expand(sources) {
+            guard let h = FileHandle(forReadingAtPath: url.path) else { continue }
             defer { try? h.close() }
-            let head = (try? h.read(upToCount: 1 << 16)) ?? Data()
-            return BookExportReader.read(bytes: Array(head), name: url.lastPathComponent).source != nil
+            let head = Array((try? h.read(upToCount: 1 << 16)) ?? Data())
+            let name = url.lastPathComponent
+            if BookExportReader.read(bytes: head, name: name).source != nil {
+                books.append(url)
+            } else if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || LetterboxdReader.detect(bytes: head, name: name) != nil
+                        || IMDbReader.detect(bytes: head, name: name) != nil || TraktReader.detect(bytes: head, name: name) != nil
+                        || TVTimeReader.detect(bytes: head, name: name) != nil {
+                films.append(url)
+            }
         }
+        return (books, films)
+    }
+
+    /// Whether `sources` go to this job under `--from auto`: they hold a book tracker's export
+    /// and no film/TV export. Other files beside it (a README) are skipped with a warning, as
+    /// the film imports skip them; a mix of book and film exports is ``mixedSourcesProblem(_:)``.
+    public static func isBookExport(_ sources: [URL]) -> Bool {
+        let c = classify(sources)
+        return !c.books.isEmpty && c.films.isEmpty
+    }
+
+    /// Why `sources` cannot be imported in one run, nil when they can: book and film exports
+    /// go to different outputs (a books backup, the film library), so a mix is refused rather
+    /// than half of it skipped.
+    public static func mixedSourcesProblem(_ sources: [URL]) -> String? {
+        let c = classify(sources)
+        guard !c.books.isEmpty, !c.films.isEmpty else { return nil }
+        return "the sources mix book exports (\(c.books.map(\.path).joined(separator: ", "))) and film/TV exports (\(c.films.map(\.path).joined(separator: ", "))); import them in separate runs"
     }
 
     /// Runs the import. Throws ``MWError`` for usage and unreadable inputs (exit 2); every
@@ -79,8 +106,20 @@ public enum BookImportJob {
             }
         }
         let reviewWritten = o.reviewFile != nil && !o.dryRun
-        let problems = result.problems(reviewFileWritten: reviewWritten, strict: o.strict)
+        var problems = result.problems(reviewFileWritten: reviewWritten, strict: o.strict)
+        // A file named on the command line was asked for: not being an export is a problem
+        // there, while a file met inside a folder (a README) is only skipped with a warning.
+        if result.files.contains(where: { $0.source != nil }) {
+            let named = Set(o.sources.filter { !isDirectory($0) }.map(\.path))
+            problems += result.files.filter { $0.source == nil && $0.malformed.isEmpty && named.contains($0.file) }
+                .map { "\($0.file): not a Goodreads, StoryGraph or LibraryThing export" }
+        }
         return Outcome(result: result, exitCode: problems.isEmpty ? 0 : 1, problems: problems, written: written)
+    }
+
+    static func isDirectory(_ url: URL) -> Bool {
+        var isDir: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) && isDir.boolValue
     }
 
     /// Files named directly, and the regular files under folders (sorted, hidden ones skipped).

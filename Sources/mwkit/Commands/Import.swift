@@ -135,10 +135,13 @@ struct Import: AsyncParsableCommand {
     }
 
     /// Whether the sources go to the book importer: --from names a book tracker, or (auto)
-    /// every file is a book export by its header.
+    /// they hold a book export and no film/TV export (a README beside it is skipped).
     var isBooks: Bool { from.isBooks || (from == .auto && BookImportJob.isBookExport(sources.map { URL(fileURLWithPath: $0) })) }
 
     func run() async throws {
+        if from == .auto, let p = BookImportJob.mixedSourcesProblem(sources.map { URL(fileURLWithPath: $0) }) {
+            throw ValidationError(p)
+        }
         if isBooks { return try runBooks() }
         if mergeInto != nil { throw ValidationError("--merge-into is for book exports (Goodreads, StoryGraph, LibraryThing); films merge into the database with --db") }
         // Temporary files a killed earlier run left beside the outputs go.
