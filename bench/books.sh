@@ -2,7 +2,8 @@
 # Benchmark: book imports. A 50,000-row Goodreads export imported into a new library, then
 # merged into a 50,000-book library (a second export of which half the books are the same,
 # found by ISBN and Goodreads id), beside Python's `csv` module reading the same file — the
-# floor to beat. Prints rows/s and peak RSS per step.
+# floor to beat. Prints rows/s and peak RSS per step, then two Python peers for the parts of an
+# import the floor does not do: writing the library (json.dump) and reading one (json.load).
 #
 #   bench/books.sh                      (what `make bench` runs, from the repo root)
 #
@@ -65,4 +66,28 @@ secs, rss, code, err = run([MWKIT, "import", EXPORT, "-o", new])
 row("mwkit import (new library)", secs, rss, "" if code in (0, 1) else f"exit {code}: {err[:200]}")
 secs, rss, code, err = run([MWKIT, "import", EXPORT, "--merge-into", existing, "-o", merged])
 row("mwkit import --merge-into (50k library)", secs, rss, "" if code in (0, 1) else f"exit {code}: {err[:200]}")
+
+# Peers for the parts an import cannot skip and the floor does not do: Python's C-accelerated
+# `json` module only writing the library the import made (loaded first, untimed), and only
+# reading the 50k library a merge starts from. Each child times its own part.
+def part(code, *args):
+    p = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True)
+    return float(p.stdout.strip() or "nan")
+WRITE = """import json, os, sys, time
+d = json.load(open(sys.argv[1], encoding="utf-8"))
+t = time.perf_counter()
+with open(sys.argv[2], "w", encoding="utf-8") as f:
+    json.dump(d, f, indent=2, ensure_ascii=False); f.flush(); os.fsync(f.fileno())
+print(time.perf_counter() - t)
+"""
+READ = """import json, sys, time
+t = time.perf_counter(); json.load(open(sys.argv[1], encoding="utf-8")); print(time.perf_counter() - t)
+"""
+if os.path.exists(new):
+    peer = os.path.join(DATA, "books-python.json")
+    secs = part(WRITE, new, peer)
+    os.remove(peer)
+    print(f"{'peer: python3 json.dump of that library':<44} {secs:8.2f} s {rows / secs:12,.0f} rows/s {(rows / secs) / floor:8.3f}x   (writing only: no reading, no matching)")
+    secs = part(READ, existing)
+    print(f"{'peer: python3 json.load of the 50k library':<44} {secs:8.2f} s {rows / secs:12,.0f} rows/s {(rows / secs) / floor:8.3f}x   (what a merge reads first)")
 PY
