@@ -67,7 +67,7 @@ public enum MWImport {
             out.diagnostics.append(d)
         }
         if out.items.isEmpty && out.lists.isEmpty && !out.files.contains(where: { $0.read }) {
-            out.diagnostics.append(.error(.importNoExport, "no Letterboxd, IMDb, Trakt or TV Time export found in \(sources.map(\.path).joined(separator: ", "))"))
+            out.diagnostics.append(.error(.importNoExport, "no Letterboxd, IMDb, Trakt or TV Time export found in \(sources.map(\.path).joined(separator: ", ")) (nor a Goodreads, StoryGraph or LibraryThing one, which `mwkit import` also reads)"))
         }
         return out
     }
