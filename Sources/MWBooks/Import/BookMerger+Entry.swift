@@ -44,9 +44,8 @@ extension BookMerger {
             incomingWins = theirs > mine || (theirs == mine && theirsFilled > mineFilled)
         }
         var notKept: [String] = []
-        let day = { (d: Date) in String(DateCoding.formatRFC3339(d).prefix(10)) }
         foldRating(&e, row, incomingWins: incomingWins, notKept: &notKept)
-        foldRead(&e, row, incomingWins: incomingWins, notKept: &notKept, day: day)
+        foldRead(&e, row, incomingWins: incomingWins, notKept: &notKept)
         if incomingWins && e.readingStatus != row.status {
             e.readingStatus = row.status
             if row.status == .read { e.readingProgress = 1 }
@@ -95,7 +94,7 @@ extension BookMerger {
     /// `dateStarted` and `dateCompleted` are one read, so they come from one side unless both
     /// sides describe the same read (no date contradicts, and the start is not after the end):
     /// a start from a re-read in 2025 never lands beside a finish from 2023.
-    private func foldRead(_ e: inout LibraryEntry, _ row: EntryValues, incomingWins: Bool, notKept: inout [String], day: (Date) -> String) {
+    private func foldRead(_ e: inout LibraryEntry, _ row: EntryValues, incomingWins: Bool, notKept: inout [String]) {
         guard row.dateStarted != nil || row.dateCompleted != nil else { return }
         let start = e.dateStarted ?? row.dateStarted, end = e.dateCompleted ?? row.dateCompleted
         let sameRead = (e.dateStarted == nil || row.dateStarted == nil || e.dateStarted == row.dateStarted)
@@ -105,6 +104,7 @@ extension BookMerger {
             (e.dateStarted, e.dateCompleted) = (start, end)
             return
         }
+        let day = { (d: Date) in String(DateCoding.formatRFC3339(d).prefix(10)) }
         func show(_ s: Date?, _ f: Date?) -> String {
             [s.map { "started \(day($0))" }, f.map { "finished \(day($0))" }].compactMap { $0 }.joined(separator: ", ")
         }

@@ -85,25 +85,24 @@ enum StoryGraphReader {
             let ends: [String] = read.contains("/") ? read.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
                 : (chars.count == 21 || chars.count == 11) && chars[10] == "-" ? [String(chars[..<10]), String(chars[11...])] : [read]
             let start = ends.count == 2 ? BookValues.date(ends[0]) : nil
+            let end: Date?
+            if ends.count == 2 && BookValues.text(ends[1]) == nil {
+                end = nil  // a read begun
+            } else if case .success(let e)? = BookValues.date(ends.last) {
+                end = e
+            } else {
+                r.bad("Dates Read", "\(quoted(read)) is not a date or a date range; left out")
+                continue
+            }
             var s: Date?
             if case .success(let d)? = start { s = d } else if start != nil {
                 r.bad("Dates Read", "\(quoted(read)) has an unreadable start date; left out")
             }
-            let end: Date?
-            if ends.count == 2 && BookValues.text(ends[1]) == nil {
-                guard let s else {
-                    if start == nil { r.bad("Dates Read", "\(quoted(read)) is not a date or a date range; left out") }
-                    continue
-                }
-                end = nil
-            } else {
-                guard let endResult = BookValues.date(ends.last), case .success(let e) = endResult else {
-                    r.bad("Dates Read", "\(quoted(read)) is not a date or a date range; left out")
-                    continue
-                }
-                end = e
+            // A read begun whose start is unreadable was reported above; one with no start at all here.
+            guard let at = end ?? s else {
+                if start == nil { r.bad("Dates Read", "\(quoted(read)) is not a date or a date range; left out") }
+                continue
             }
-            let at = end ?? s!
             if best == nil || at > best!.at { best = (s, end, at) }
         }
         if reads.count > 1 { out.unkept("Dates Read (earlier reads)") }

@@ -36,11 +36,22 @@ public enum BookImportJob {
         public var written: [URL]
     }
 
-    /// The files among `sources` (folders listed recursively) that are book trackers' exports,
-    /// and those that are film/TV trackers' exports (or ZIPs, the shape film exports come in),
-    /// each decided by content: the first 64 KiB hold the header. Anything else (a README beside
-    /// the export) is in neither.
-    public static func classify(_ sources: [URL]) -> (books: [URL], films: [URL]) {
+    /// Which importer `sources` go to under `--from auto`.
+    public enum Route: Equatable, Sendable {
+        /// A book tracker's export and no film/TV export: this job. Other files beside it
+        /// (a README) are skipped with a warning, as the film imports skip them.
+        case books
+        /// Anything else: the film imports (which say when nothing is an export).
+        case films
+        /// Book and film exports together, refused (the message says which): they go to
+        /// different outputs (a books backup, the film library), so half is never skipped.
+        case mixed(String)
+    }
+
+    /// The route of `sources` (folders listed recursively), each file decided by content —
+    /// the first 64 KiB hold the header: a book export by ``BookExportReader``, a film/TV
+    /// export by the film readers' detection (or a ZIP, the shape film exports come in).
+    public static func route(_ sources: [URL]) -> Route {
         var books: [URL] = [], films: [URL] = []
         for url in expand(sources) {
             guard let h = FileHandle(forReadingAtPath: url.path) else { continue }
@@ -55,24 +66,12 @@ public enum BookImportJob {
                 films.append(url)
             }
         }
-        return (books, films)
-    }
-
-    /// Whether `sources` go to this job under `--from auto`: they hold a book tracker's export
-    /// and no film/TV export. Other files beside it (a README) are skipped with a warning, as
-    /// the film imports skip them; a mix of book and film exports is ``mixedSourcesProblem(_:)``.
-    public static func isBookExport(_ sources: [URL]) -> Bool {
-        let c = classify(sources)
-        return !c.books.isEmpty && c.films.isEmpty
-    }
-
-    /// Why `sources` cannot be imported in one run, nil when they can: book and film exports
-    /// go to different outputs (a books backup, the film library), so a mix is refused rather
-    /// than half of it skipped.
-    public static func mixedSourcesProblem(_ sources: [URL]) -> String? {
-        let c = classify(sources)
-        guard !c.books.isEmpty, !c.films.isEmpty else { return nil }
-        return "the sources mix book exports (\(c.books.map(\.path).joined(separator: ", "))) and film/TV exports (\(c.films.map(\.path).joined(separator: ", "))); import them in separate runs"
+        switch (books.isEmpty, films.isEmpty) {
+        case (false, true): return .books
+        case (false, false):
+            return .mixed("the sources mix book exports (\(books.map(\.path).joined(separator: ", "))) and film/TV exports (\(films.map(\.path).joined(separator: ", "))); import them in separate runs")
+        default: return .films
+        }
     }
 
     /// Runs the import. Throws ``MWError`` for usage and unreadable inputs (exit 2); every

@@ -134,15 +134,19 @@ struct Import: AsyncParsableCommand {
         if let p = options.usageProblem { throw ValidationError(p) }
     }
 
-    /// Whether the sources go to the book importer: --from names a book tracker, or (auto)
-    /// they hold a book export and no film/TV export (a README beside it is skipped).
-    var isBooks: Bool { from.isBooks || (from == .auto && BookImportJob.isBookExport(sources.map { URL(fileURLWithPath: $0) })) }
+    /// Where the sources go: --from names a service, else their content decides (one pass
+    /// over the files).
+    var route: BookImportJob.Route {
+        if from.isBooks { return .books }
+        return from == .auto ? BookImportJob.route(sources.map { URL(fileURLWithPath: $0) }) : .films
+    }
 
     func run() async throws {
-        if from == .auto, let p = BookImportJob.mixedSourcesProblem(sources.map { URL(fileURLWithPath: $0) }) {
-            throw ValidationError(p)
+        switch route {
+        case .mixed(let problem): throw ValidationError(problem)
+        case .books: return try runBooks()
+        case .films: break
         }
-        if isBooks { return try runBooks() }
         if mergeInto != nil { throw ValidationError("--merge-into is for book exports (Goodreads, StoryGraph, LibraryThing); films merge into the database with --db") }
         // Temporary files a killed earlier run left beside the outputs go.
         for path in [output, review].compactMap({ $0 }) { AtomicFile.removeStaleTemporaries(beside: URL(fileURLWithPath: path)) }
