@@ -104,6 +104,7 @@ struct BookReaderQuirkTests {
         #expect(BookValues.names("Martin Luther King, Jr., Ann Lee, Bo Chen, III") == ["Martin Luther King, Jr.", "Ann Lee", "Bo Chen, III"])
         #expect(BookValues.names("Ann Lee (Translator), Sam Ray, Jr. (Foreword)") == ["Ann Lee (Translator)", "Sam Ray, Jr. (Foreword)"])
         #expect(BookValues.names("Jr., Ann Lee") == ["Jr.", "Ann Lee"], "nothing before it to join")
+        #expect(BookValues.names("Ann Lee, Jr., Bo Chen, Jr., Ann Lee, Jr.") == ["Ann Lee, Jr.", "Bo Chen, Jr."], "a shared suffix stays with each name")
         let text = BookFixtures.goodreads24Header + "\n"
             + #"6001,Strength to Love,Coretta Lee,"Lee, Coretta","Martin Luther King, Jr., Ann Moor","=""""","=""""",0,,,,,,,,2024/01/01,to-read,,to-read,,,,0,0"# + "\n"
         #expect(BookFixtures.read(text).rows.first?.authors == ["Coretta Lee", "Martin Luther King, Jr.", "Ann Moor"])

@@ -49,8 +49,10 @@ enum BookValues {
     /// StoryGraph's authors are written; a suffix after a comma stays with its name (`Martin
     /// Luther King, Jr.`, `Jr. (Foreword)` too), so it never becomes an author of its own.
     static func names(_ s: String?) -> [String] {
+        // Split without de-duplicating: two names may share a suffix (`A, Jr., B, Jr.`).
+        guard let t = text(s) else { return [] }
         var out: [String] = []
-        for part in list(s, separator: ",") {
+        for part in t.split(separator: ",").lazy.map({ $0.trimmedBlanks(newlines: false) }) where !part.isEmpty {
             let base = part.range(of: " (").map { String(part[..<$0.lowerBound]) } ?? part
             if let last = out.last, nameSuffixes.contains(base.lowercased()) {
                 out[out.count - 1] = last + ", " + part
