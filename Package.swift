@@ -33,16 +33,14 @@ let package = Package(
         .target(name: "CSQLiteTuning", linkerSettings: [.linkedLibrary("sqlite3")]),
         // Shared by every format and both libraries: JSON and CSV reading, IO, diagnostics,
         // reporters, dates, paths.
-        .target(name: "MWFoundation", dependencies: [.product(name: "CSV", package: "CSV.swift")]),
+        .target(name: "MWFoundation"),
         .target(name: "MWCore", dependencies: ["MWFoundation"]),
-        // BooksTrack (seeds/001): the books model and its `bookstrack-backup` format, beside MWCore.
-        // MWImport: the film imports' title folding, foreign dates and import diagnostic codes,
-        // shared by the book readers; Crypto: SHA-256 for deterministic ids; CSV: the line-end type of
-        // MWFoundation's CSVText (CSV is read and written by MWFoundation's own byte-level code).
+        // BooksTrack (seeds/001): the books model and its `bookstrack-backup` format, beside MWCore;
+        // its service readers use the foundation's Services/ (title folding, foreign dates, review
+        // sheet, import codes). Crypto: SHA-256 for deterministic ids.
         .target(name: "MWBooks", dependencies: [
-            "MWFoundation", "MWCore", "MWImport",
+            "MWFoundation", "MWCore",
             .product(name: "Crypto", package: "swift-crypto"),
-            .product(name: "CSV", package: "CSV.swift"),
         ]),
         .target(name: "MWArchive", dependencies: [
             "MWCore", "CArchive",
@@ -63,11 +61,9 @@ let package = Package(
         .target(name: "MWJobs", dependencies: ["MWCore", "MWBooks", "MWArchive", "MWStore", "MWTMDb", "MWImport"]),
         // Readers of third-party exports (Letterboxd, IMDb, Trakt, TV Time) into a neutral,
         // lossless intermediate (ForeignExport); MWArchive for reading export ZIPs; MWTMDb for
-        // matching items to TMDb IDs; CSV.swift for CSVText's line-end type; the writers of other
-        // services' formats (letterboxd-csv, imdb-csv).
+        // matching items to TMDb IDs; the writers of other services' formats (letterboxd-csv, imdb-csv).
         .target(name: "MWImport", dependencies: [
             "MWFoundation", "MWCore", "MWArchive", "MWTMDb",
-            .product(name: "CSV", package: "CSV.swift"),
             .product(name: "Crypto", package: "swift-crypto"),  // SHA-1 for name-based (v5) record ids
         ]),
         .executableTarget(name: "mwkit", dependencies: [

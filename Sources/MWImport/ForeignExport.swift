@@ -133,18 +133,6 @@ public struct FileStats: Sendable, Codable, Hashable {
     public var isBalanced: Bool { rowsRead == itemsProduced + listsProduced + rowsFolded + malformed.count + ignoredCount }
 }
 
-/// A row that could not be read.
-public struct MalformedRow: Sendable, Codable, Hashable {
-    /// `file:line` for CSV, `file#index` for JSON.
-    public var position: String
-    public var reason: String
-
-    public init(position: String, reason: String) {
-        self.position = position
-        self.reason = reason
-    }
-}
-
 /// How exports are read.
 public struct ImportOptions: Sendable {
     /// Read Letterboxd's `deleted/` and `orphaned/` folders too (off: their rows are counted as ignored).

@@ -1,4 +1,5 @@
 import Foundation
+import MWFoundation
 
 /// One thing the user tracked in another service — a film, a show, an episode — with
 /// everything the export says about it, folded from every row of that export that names it

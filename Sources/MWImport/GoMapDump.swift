@@ -1,3 +1,4 @@
+import MWFoundation
 /// Parses the text Go's `fmt` prints for a slice of maps, which TV Time's GDPR export writes in
 /// the `objects` column of `lists-prod-lists.csv`:
 /// `[map[created_at:1.707766149e+09 id:422981 type:series] map[…]]`. Hand-written because it is

@@ -1,4 +1,5 @@
 import Foundation
+import MWFoundation
 
 /// The service an export comes from.
 public enum ForeignService: String, Sendable, Codable, CaseIterable, Hashable {

@@ -1,4 +1,5 @@
 import Foundation
+import MWFoundation
 
 /// Files that are never opened, copied or echoed: credentials (TV Time's `access_token.csv`,
 /// `auth-prod-login.csv`, `refresh_token.csv`, `device_token.csv`; anything naming a token,

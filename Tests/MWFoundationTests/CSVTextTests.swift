@@ -25,7 +25,7 @@ import MWFoundation
         // Rows of any width, empty ones included (CSVWriter writes nothing for those).
         await propertyCheck(count: 1_000, input: field.array(of: 0...5), field.array(of: 0...6).array(of: 0...6), Gen.bool, Gen.bool) { header, rows, crlf, bom in
             let newline: CSVWriter.Newline = crlf ? .crlf : .lf
-            let mine = try? CSVText.bytes(header: header, rows: rows, newline: newline, byteOrderMark: bom)
+            let mine = try? CSVText.bytes(header: header, rows: rows, newline: crlf ? .crlf : .lf, byteOrderMark: bom)
             let theirs = try? Self.reference(header: header, rows: rows, newline: newline, byteOrderMark: bom)
             #expect(mine == theirs, "\(header) \(rows)")
         }

@@ -1,6 +1,5 @@
 import Foundation
 import MWFoundation
-import MWImport
 
 /// Reads book export files, each detected by its header (found by content, anywhere near
 /// the top), never by its name: Goodreads (three generations), StoryGraph, LibraryThing CSV and

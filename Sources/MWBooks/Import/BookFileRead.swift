@@ -1,6 +1,5 @@
 import Foundation
 import MWFoundation
-import MWImport
 
 /// What reading one book export file gave: its rows, and what could not be used.
 public struct BookFileRead: Sendable {

@@ -1,6 +1,5 @@
 import Foundation
 import MWFoundation
-import MWImport
 
 /// The keys identity is decided on (seeds/001 "External ID Management"): an edition is found
 /// by ISBN; a work by any shared external ID or ISBN, else by normalised title + primary

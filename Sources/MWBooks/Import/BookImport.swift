@@ -1,6 +1,5 @@
 import Foundation
 import MWFoundation
-import MWImport
 
 /// The library-level API of the book imports (`mwkit import` for Goodreads, StoryGraph and
 /// LibraryThing exports): read files, fold their rows into a library, report.

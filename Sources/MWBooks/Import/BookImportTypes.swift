@@ -1,6 +1,5 @@
 import Foundation
 import MWFoundation
-import MWImport
 
 /// Whose user data wins when an imported row and an existing entry disagree (status, rating,
 /// dates; notes are never dropped: differing texts are both kept; tags are unioned).

@@ -1,6 +1,5 @@
 import Foundation
 import MWFoundation
-import MWImport
 
 extension BookMerger {
     /// The model's limit on notes (seeds/001), reported — never enforced by cutting the user's text.

@@ -1,6 +1,5 @@
 import Foundation
 import MWFoundation
-import MWImport
 
 /// Folds rows into a library: finds or creates each row's work, edition, authors and entry,
 /// merges identifiers, keeps user data by policy, and records every uncertain merge for the

@@ -1,6 +1,5 @@
 import Foundation
 import MWFoundation
-import MWImport
 
 /// The books review file (`--review FILE`): a CSV that opens in a spreadsheet, one row per
 /// uncertain merge, with an empty `decision` column; passed back with `--overrides`, its

@@ -1,6 +1,5 @@
 import Foundation
 import MWFoundation
-import MWImport
 
 /// Reading single values the way the book exports write them.
 enum BookValues {

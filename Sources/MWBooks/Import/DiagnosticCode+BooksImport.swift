@@ -1,5 +1,4 @@
 import MWFoundation
-import MWImport
 
 /// Codes of the book importers (docs/DIAGNOSTICS.md "Book imports"). The readers also use the
 /// film imports' `import-malformed-row`, `import-bad-value`, `import-malformed-file`,

@@ -1,5 +1,3 @@
-import CSV
-
 /// CSV files mwkit writes (review files, other services' import formats): a field is quoted
 /// exactly when it holds a comma, a quote (doubled), CR or LF (RFC 4180), as CSV.swift's
 /// `CSVWriter` does; every line ends with `newline`, the last one included, and optionally a
@@ -12,9 +10,18 @@ import CSV
 /// `convert --to goodreads-csv` (2.7 s of 4.1 s). The result is the same bytes; a test holds
 /// them equal on random fields.
 public enum CSVText {
+    /// How lines end. Our own type, so the foundation's API does not expose CSV.swift's
+    /// (only the tests, which hold these bytes equal to CSV.swift's writer, depend on it).
+    public enum Newline: Sendable {
+        /// `\r\n` (RFC 4180; what spreadsheets and most importers expect).
+        case crlf
+        /// `\n`.
+        case lf
+    }
+
     /// The bytes of `header` and `rows`, each line ended by `newline`. A row without fields
     /// writes nothing (as `CSVWriter` does).
-    public static func bytes(header: [String], rows: [[String]], newline: CSVWriter.Newline = .crlf, byteOrderMark: Bool = false) throws -> [UInt8] {
+    public static func bytes(header: [String], rows: [[String]], newline: Newline = .crlf, byteOrderMark: Bool = false) throws -> [UInt8] {
         let end: [UInt8] = newline == .crlf ? [0x0D, 0x0A] : [0x0A]
         var out: [UInt8] = byteOrderMark ? [0xEF, 0xBB, 0xBF] : []
         out.reserveCapacity(64 * (rows.count + 1))

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import MWFoundation
 import MWCore
 
 /// Ids of the records an import creates, as name-based UUIDs (RFC 9562 version 5: SHA-1 of a

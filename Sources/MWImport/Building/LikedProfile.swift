@@ -1,4 +1,5 @@
 import Foundation
+import MWFoundation
 
 /// How ratings and reactions become the model's `likedStatus` (-1 disliked, 0 neutral, 1 liked),
 /// docs/IMPORT.md "Liked status". Thresholds are on a 10-point scale; a 5-star rating counts

@@ -1,4 +1,5 @@
 import Foundation
+import MWFoundation
 import MWCore
 
 /// The lists of an import (docs/IMPORT.md "Lists"): the watchlist, favourites, each list of

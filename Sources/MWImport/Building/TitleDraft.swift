@@ -1,4 +1,5 @@
 import Foundation
+import MWFoundation
 import MWCore
 
 /// Everything an import knows about one TMDb title (one `tmdbId` + media type), gathered from

@@ -1,4 +1,5 @@
 import Foundation
+import MWFoundation
 import MWCore
 import MWTMDb
 

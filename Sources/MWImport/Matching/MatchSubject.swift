@@ -1,4 +1,5 @@
 import Foundation
+import MWFoundation
 import MWCore
 
 /// What is looked up for an item: the item itself, or for an episode its show. Items with the

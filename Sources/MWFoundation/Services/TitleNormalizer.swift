@@ -90,7 +90,7 @@ public enum TitleNormalizer {
         compareNormalized(normalize(a), normalize(b))
     }
 
-    static func compareNormalized(_ a: String, _ b: String) -> TitleMatch {
+    public static func compareNormalized(_ a: String, _ b: String) -> TitleMatch {
         if a.isEmpty || b.isEmpty { return .none }
         if a == b { return .exact }
         if strippingArticle(a, englishArticles) == strippingArticle(b, englishArticles) { return .article }
@@ -121,7 +121,7 @@ public enum TitleMatch: Sendable, Hashable, Comparable {
     public var couldBeSameTitle: Bool { isSameTitle || self == .foreignArticle }
 
     /// Points out of 60 in a candidate's score.
-    var points: Double {
+    public var points: Double {
         switch self {
         case .exact: return 60
         case .article: return 55

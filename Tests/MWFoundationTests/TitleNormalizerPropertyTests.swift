@@ -1,6 +1,6 @@
 import PropertyBased
 import Testing
-@testable import MWImport
+@testable import MWFoundation
 
 /// The ASCII fast path of `TitleNormalizer.normalize` must agree with the Unicode path on
 /// every ASCII title: random strings over the characters that steer the folding (letters of

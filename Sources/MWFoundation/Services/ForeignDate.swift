@@ -1,5 +1,4 @@
 import Foundation
-import MWFoundation
 
 /// A date as an export wrote it, keeping how precise it was. Letterboxd and IMDb write days
 /// (`2023-09-10`): a day is not an instant and must stay the same calendar day whatever the time

@@ -1,6 +1,5 @@
-import MWFoundation
 
-/// Codes of the third-party export readers (docs/DIAGNOSTICS.md "Third-party imports").
+/// Codes of the third-party export readers of both families (docs/DIAGNOSTICS.md "Third-party imports").
 extension DiagnosticCode {
     /// A row that cannot become an item (no title, unreadable JSON element, bad numbers).
     public static let importMalformedRow: DiagnosticCode = "import-malformed-row"
@@ -17,10 +16,13 @@ extension DiagnosticCode {
     /// A row naming a film only by title and year when several films of the export share them;
     /// it is joined to the first.
     public static let importAmbiguousRow: DiagnosticCode = "import-ambiguous-row"
+    /// A decision in the review file that cannot be read, conflicts with another row of the
+    /// same key, or names no item of the import; the item concerned stays in review.
+    public static let importReviewDecision: DiagnosticCode = "import-review-decision"
     /// An input path that holds no recognised export at all.
     public static let importNoExport: DiagnosticCode = "import-no-export"
 
-    /// Every code declared by MWImport.
+    /// Every code of the export readers (the review decision code is listed with the matcher's).
     public static let imports: [DiagnosticCode] = [
         .importMalformedRow, .importBadValue, .importMalformedFile, .importWithheldFile,
         .importUnrecognizedFile, .importAmbiguousFile, .importAmbiguousRow, .importNoExport,

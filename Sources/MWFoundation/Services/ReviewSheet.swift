@@ -1,5 +1,4 @@
 import Foundation
-import MWFoundation
 
 /// The spreadsheet side of the decide-and-feed-back loop that the film imports (``ReviewFile``,
 /// ``MatchOverrides``) and the book imports (MWBooks' review file) share: how the file is
