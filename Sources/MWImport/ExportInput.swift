@@ -2,27 +2,11 @@ import Foundation
 import MWArchive
 import MWFoundation
 
-/// One file of an input, read into memory (exports are a few MB).
-struct InputFile {
-    /// The export it belongs to: the ZIP or folder given, or "" for files given one by one.
-    var container: String
-    /// The path inside the export (`lists/faves.csv`), or the file's name when given alone —
-    /// what readers look at for roles (`deleted/`, `likes/films.csv`, `lists-watchlist.json`).
-    var inner: String
-    /// The path shown to the user (`export.zip/diary.csv`, `/path/to/folder/diary.csv`).
-    var display: String
-    var bytes: [UInt8]
-
-    var baseName: String { (inner as NSString).lastPathComponent }
-    /// Path components of ``inner`` in lower case, for role checks.
-    var components: [String] { inner.lowercased().split(separator: "/").map(String.init) }
-}
-
 /// Turns what the user gave (export ZIPs, the folders they unpack to, single files) into the
 /// files to read, grouped by export. ZIPs are recognised by their bytes, never by extension.
 /// Withheld files (``WithheldFiles``) are listed but never read.
 struct ExportInput {
-    var files: [InputFile] = []
+    var files: [ExportFile] = []
     var withheld: [FileStats] = []
     var diagnostics: [Diagnostic] = []
 
@@ -89,7 +73,7 @@ struct ExportInput {
         }
         try? handle.seek(toOffset: 0)
         let data = (try? handle.readToEnd()) ?? Data()
-        files.append(InputFile(container: container, inner: inner, display: display, bytes: [UInt8](data)))
+        files.append(ExportFile(container: container, inner: inner, display: display, bytes: [UInt8](data)))
     }
 
     private mutating func addZip(_ url: URL, display: String, options: ImportOptions) {
@@ -103,7 +87,7 @@ struct ExportInput {
             diagnostics += diags
             for (name, reason) in skipped { withhold(display + "/" + name, reason) }
             for e in entries {
-                files.append(InputFile(container: url.path, inner: e.name, display: display + "/" + e.name, bytes: e.bytes))
+                files.append(ExportFile(container: url.path, inner: e.name, display: display + "/" + e.name, bytes: e.bytes))
             }
         } catch {
             diagnostics.append(.error(.ioUnreadable, "\(display): \(error)"))

@@ -64,28 +64,56 @@ public struct ForeignList: Sendable, Codable, Hashable {
 /// What happened to one file: how many rows were read and what became of each. For a file
 /// that was read, `rowsRead == itemsProduced + listsProduced + rowsFolded + malformed.count + ignoredCount`.
 public struct FileStats: Sendable, Codable, Hashable {
-    /// What the file is, as detected from its content.
-    public enum Kind: String, Sendable, Codable {
-        // Letterboxd
-        case letterboxdWatched, letterboxdDiary, letterboxdRatings, letterboxdReviews, letterboxdWatchlist,
-             letterboxdLikedFilms, letterboxdList, letterboxdComments, letterboxdLikedLists, letterboxdLikedReviews,
-             /// A file in Letterboxd's *import* format (`Title,…,WatchedDate`), as `convert --to letterboxd-csv` writes.
-             letterboxdImport
-        // IMDb
-        case imdbRatings, imdbList
-        // Trakt
-        case traktHistory, traktWatchedMovies, traktWatchedShows, traktRatings, traktWatchlist, traktFavorites,
-             traktList, traktListIndex, traktCollaborations, traktComments
-        // TV Time
-        case tvtimeTrackingV2, tvtimeTrackingV1, tvtimeFollowedShows, tvtimeShowData, tvtimeRatings, tvtimeShowRatings,
-             tvtimeEmotions, tvtimeLists, tvtimeComments, tvtimeSeenEpisodes, tvtimeRewatchedEpisodes,
-             tvtimeSeries, tvtimeMovies, tvtimeSeriesEpisodes, tvtimeAppLists
-        /// Recognised as part of an export but holding nothing to import (statistics, settings).
-        case notImported
-        /// Never opened: personal data or credentials.
-        case withheld
-        /// Not recognised.
-        case unknown
+    /// What the file is, as detected from its content: the role its service's reader gives it
+    /// (``ServiceReader/role(of:_:)``), e.g. `letterboxdDiary`. A string, so a new service's
+    /// reader names its own roles.
+    public struct Kind: RawRepresentable, Sendable, Codable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public init(stringLiteral value: String) { self.rawValue = value }
+        public var description: String { rawValue }
+
+        public static let letterboxdWatched: Kind = "letterboxdWatched"
+        public static let letterboxdDiary: Kind = "letterboxdDiary"
+        public static let letterboxdRatings: Kind = "letterboxdRatings"
+        public static let letterboxdReviews: Kind = "letterboxdReviews"
+        public static let letterboxdWatchlist: Kind = "letterboxdWatchlist"
+        public static let letterboxdLikedFilms: Kind = "letterboxdLikedFilms"
+        public static let letterboxdList: Kind = "letterboxdList"
+        public static let letterboxdComments: Kind = "letterboxdComments"
+        public static let letterboxdLikedLists: Kind = "letterboxdLikedLists"
+        public static let letterboxdLikedReviews: Kind = "letterboxdLikedReviews"
+        public static let letterboxdImport: Kind = "letterboxdImport"
+        public static let imdbRatings: Kind = "imdbRatings"
+        public static let imdbList: Kind = "imdbList"
+        public static let traktHistory: Kind = "traktHistory"
+        public static let traktWatchedMovies: Kind = "traktWatchedMovies"
+        public static let traktWatchedShows: Kind = "traktWatchedShows"
+        public static let traktRatings: Kind = "traktRatings"
+        public static let traktWatchlist: Kind = "traktWatchlist"
+        public static let traktFavorites: Kind = "traktFavorites"
+        public static let traktList: Kind = "traktList"
+        public static let traktListIndex: Kind = "traktListIndex"
+        public static let traktCollaborations: Kind = "traktCollaborations"
+        public static let traktComments: Kind = "traktComments"
+        public static let tvtimeTrackingV2: Kind = "tvtimeTrackingV2"
+        public static let tvtimeTrackingV1: Kind = "tvtimeTrackingV1"
+        public static let tvtimeFollowedShows: Kind = "tvtimeFollowedShows"
+        public static let tvtimeShowData: Kind = "tvtimeShowData"
+        public static let tvtimeRatings: Kind = "tvtimeRatings"
+        public static let tvtimeShowRatings: Kind = "tvtimeShowRatings"
+        public static let tvtimeEmotions: Kind = "tvtimeEmotions"
+        public static let tvtimeLists: Kind = "tvtimeLists"
+        public static let tvtimeComments: Kind = "tvtimeComments"
+        public static let tvtimeSeenEpisodes: Kind = "tvtimeSeenEpisodes"
+        public static let tvtimeRewatchedEpisodes: Kind = "tvtimeRewatchedEpisodes"
+        public static let tvtimeSeries: Kind = "tvtimeSeries"
+        public static let tvtimeMovies: Kind = "tvtimeMovies"
+        public static let tvtimeSeriesEpisodes: Kind = "tvtimeSeriesEpisodes"
+        public static let tvtimeAppLists: Kind = "tvtimeAppLists"
+        public static let notImported: Kind = "notImported"
+        public static let withheld: Kind = "withheld"
+        public static let unknown: Kind = "unknown"
     }
 
     /// Path of the file in the input (`export.zip/diary.csv`, `folder/lists/faves.csv`).
@@ -140,12 +168,20 @@ public struct ImportOptions: Sendable {
     /// Largest single file read from an input (a guard against hostile archives). Default 256 MiB.
     public var maxFileBytes: Int
     /// Read only files of these services (`--from`); nil: every service. Files of others are
-    /// listed as not read.
+    /// listed as not read, and a file two services both claim is read as the one named here.
     public var services: Set<ForeignService>?
+    /// The services' readers, asked in turn for every file (the registry's film services; by
+    /// default the four this target defines).
+    public var readers: [any FilmServiceReader]
+    /// What else the caller's import reads (`a Goodreads, StoryGraph or LibraryThing one`), named
+    /// when no export is found.
+    public var alsoTried: String?
 
-    public init(includeDeleted: Bool = false, maxFileBytes: Int = 256 << 20, services: Set<ForeignService>? = nil) {
+    public init(includeDeleted: Bool = false, maxFileBytes: Int = 256 << 20, services: Set<ForeignService>? = nil,
+                readers: [any FilmServiceReader] = FilmServices.builtIn) {
         self.includeDeleted = includeDeleted
         self.maxFileBytes = maxFileBytes
         self.services = services
+        self.readers = readers
     }
 }

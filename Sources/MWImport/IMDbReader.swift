@@ -1,4 +1,5 @@
 import Foundation
+import MWCore
 import MWFoundation
 
 /// Reads IMDb's CSV exports: ratings, the watchlist and other lists. Three header generations,
@@ -16,11 +17,11 @@ import MWFoundation
 public enum IMDbReader {
     /// The role of an IMDb export file from its header; nil when it is not one.
     public static func detect(bytes: [UInt8], name: String) -> FileStats.Kind? {
-        let f = InputFile(container: "", inner: name, display: name, bytes: bytes)
-        return detect(f, ParsedFile(f))
+        let f = ExportFile(container: "", inner: name, display: name, bytes: bytes)
+        return detect(f, ExportContent(f))
     }
 
-    static func detect(_ file: InputFile, _ parsed: ParsedFile) -> FileStats.Kind? {
+    static func detect(_ file: ExportFile, _ parsed: ExportContent) -> FileStats.Kind? {
         let h = parsed.headerKeys
         guard h.contains("const"), h.contains("title") else { return nil }
         if h.contains("position") { return .imdbList }
@@ -48,7 +49,7 @@ public enum IMDbReader {
         "release date (month/day/year)", "directors", "your rating", "you rated", "date rated",
     ]
 
-    static func read(_ files: [(InputFile, FileStats.Kind, ParsedFile)], into c: ItemCollector) {
+    static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector) {
         for (file, kind, parsed) in files.sorted(by: { $0.0.inner < $1.0.inner }) {
             guard let csv = parsed.csv, let t = csv.table(headerWhere: { !($0.count == 1 && $0[0].isEmpty) }) else { continue }
             c.beginFile(file.display, kind: kind)
@@ -121,4 +122,24 @@ public enum IMDbReader {
         }
         return ForeignRating(value: v, scale: .tenPoint, raw: raw, date: ForeignDate.parse(t.value(row, "Date Rated")), source: src)
     }
+}
+
+/// The service as the registry knows it (its descriptor is in the same file).
+struct IMDbService: FilmServiceReader {
+    var name: String { "imdb" }
+    var displayName: String { "IMDb" }
+    func role(of file: ExportFile, _ content: ExportContent) -> String? { IMDbReader.detect(file, content)?.rawValue }
+    func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options: ImportOptions) {
+        IMDbReader.read(files, into: c)
+    }
+}
+
+extension FormatDescriptor {
+    /// IMDb: ratings and list exports read; an IMDb-style list CSV written (`--to imdb`, or by
+    /// its older name `imdb-csv`), which Trakt, Letterboxd and others import.
+    public static let imdb = FormatDescriptor.filmService(
+        IMDbService(),
+        summary: "IMDb: ratings and list exports read; an IMDb-style list CSV (Const, Your Rating…) written, which Trakt, Letterboxd and others import",
+        aliases: ["imdb-csv"], capabilities: [.streamable], modelVersion: Migrator.latestVersion,
+        write: IMDbCSVWriter.write, writeSwitches: [.ratingFromLiked])
 }

@@ -5,10 +5,10 @@ import MWFoundation
 /// an item by its keys (any of which may already name one) and update it; each record ends with
 /// ``finishRow()``, which books the record as producing an item, folded into an earlier one,
 /// malformed or ignored — so a file's numbers always add up to the records read.
-final class ItemCollector {
-    let service: ForeignService
+public final class ItemCollector {
+    public let service: ForeignService
     /// Identifies the export (its ZIP/folder path, or "" for loose files) in list keys.
-    let exportKey: String
+    public let exportKey: String
     private(set) var items: [ForeignItem] = []
     private var index: [String: Int] = [:]
     /// Items sharing a loose key (title and year), for rows that carry no link to join by.
@@ -30,19 +30,19 @@ final class ItemCollector {
 
     // MARK: Files
 
-    func beginFile(_ display: String, kind: FileStats.Kind) {
+    public func beginFile(_ display: String, kind: FileStats.Kind) {
         endFile()
         current = FileStats(file: display, service: service, kind: kind)
         keysInFile = []
     }
 
-    func endFile() {
+    public func endFile() {
         if let c = current { files.append(c) }
         current = nil
     }
 
     /// A whole file that could not be read.
-    func malformedFile(_ display: String, kind: FileStats.Kind, reason: String, diagnostic: Diagnostic) {
+    public func malformedFile(_ display: String, kind: FileStats.Kind, reason: String, diagnostic: Diagnostic) {
         endFile()
         var s = FileStats(file: display, service: service, kind: kind, read: false, note: reason)
         s.malformed.append(MalformedRow(position: display, reason: reason))
@@ -56,7 +56,7 @@ final class ItemCollector {
     /// key then names it. `source` joins the item's sources.
     /// `join`, when given, is an item the caller has matched by other means (a looser key).
     @discardableResult
-    func item(keys: [String], join: Int? = nil, source: SourceRef, make: () -> ForeignItem) -> Int {
+    public func item(keys: [String], join: Int? = nil, source: SourceRef, make: () -> ForeignItem) -> Int {
         let keys = keys.filter { !$0.isEmpty }
         if let i = keys.lazy.compactMap({ self.index[$0] }).first ?? join {
             if !items[i].sources.contains(source) { items[i].sources.append(source) }
@@ -75,32 +75,32 @@ final class ItemCollector {
     }
 
     /// The index of an existing item named by any of `keys`, without touching statistics.
-    func existing(keys: [String]) -> Int? { keys.lazy.compactMap { self.index[$0] }.first }
+    public func existing(keys: [String]) -> Int? { keys.lazy.compactMap { self.index[$0] }.first }
 
     /// Adds `keys` as names of item `i`.
-    func alias(_ i: Int, keys: [String]) { for k in keys where !k.isEmpty && index[k] == nil { index[k] = i } }
+    public func alias(_ i: Int, keys: [String]) { for k in keys where !k.isEmpty && index[k] == nil { index[k] = i } }
 
-    func update(_ i: Int, _ body: (inout ForeignItem) -> Void) { body(&items[i]) }
+    public func update(_ i: Int, _ body: (inout ForeignItem) -> Void) { body(&items[i]) }
 
     // MARK: Rows
 
     /// The current record is malformed (reported with a diagnostic).
-    func malformed(_ position: String, _ reason: String, _ diagnostic: Diagnostic) {
+    public func malformed(_ position: String, _ reason: String, _ diagnostic: Diagnostic) {
         outcome = .malformed(MalformedRow(position: position, reason: reason))
         diagnostics.append(diagnostic)
     }
 
     /// The current record is deliberately not imported, for `reason`.
-    func ignore(_ reason: String) { if outcome == nil { outcome = .ignored(reason) } }
+    public func ignore(_ reason: String) { if outcome == nil { outcome = .ignored(reason) } }
 
     /// The current record describes a list.
-    func listRow() { if outcome == nil { outcome = .list } }
+    public func listRow() { if outcome == nil { outcome = .list } }
 
     /// A value-level problem: reported, the row goes on.
-    func warn(_ d: Diagnostic) { diagnostics.append(d) }
+    public func warn(_ d: Diagnostic) { diagnostics.append(d) }
 
     /// Books the current record.
-    func finishRow() {
+    public func finishRow() {
         guard current != nil else { return }
         current!.rowsRead += 1
         switch outcome {
@@ -117,7 +117,7 @@ final class ItemCollector {
     }
 
     /// Counts `n` records at once as ignored for `reason` (a file read only to be counted).
-    func ignoreRows(_ n: Int, _ reason: String) {
+    public func ignoreRows(_ n: Int, _ reason: String) {
         guard current != nil, n > 0 else { return }
         current!.rowsRead += n
         current!.ignored[reason, default: 0] += n
@@ -125,12 +125,12 @@ final class ItemCollector {
 
     /// Adds a list unless one with its key exists; returns the key.
     @discardableResult
-    func addList(_ list: ForeignList) -> String {
+    public func addList(_ list: ForeignList) -> String {
         if !lists.contains(where: { $0.key == list.key }) { lists.append(list) }
         return list.key
     }
 
-    func listKey(_ id: String) -> String { "\(service.rawValue):\(exportKey):\(id)" }
+    public func listKey(_ id: String) -> String { "\(service.rawValue):\(exportKey):\(id)" }
 
     /// The collected results.
     func result() -> ForeignExport {

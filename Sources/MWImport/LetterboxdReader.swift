@@ -1,4 +1,5 @@
 import Foundation
+import MWCore
 import MWFoundation
 
 /// Reads a Letterboxd export (the ZIP from Settings → Data, 2019–2026, or its files).
@@ -24,11 +25,11 @@ public enum LetterboxdReader {
     /// Letterboxd uses one header for several files, its name inside the export; nil when the
     /// file is not a Letterboxd export file.
     public static func detect(bytes: [UInt8], name: String) -> FileStats.Kind? {
-        let f = InputFile(container: "", inner: name, display: name, bytes: bytes)
-        return detect(f, ParsedFile(f))
+        let f = ExportFile(container: "", inner: name, display: name, bytes: bytes)
+        return detect(f, ExportContent(f))
     }
 
-    static func detect(_ file: InputFile, _ parsed: ParsedFile) -> FileStats.Kind? {
+    static func detect(_ file: ExportFile, _ parsed: ExportContent) -> FileStats.Kind? {
         guard let csv = parsed.csv else { return nil }
         if isList(csv) { return .letterboxdList }
         let h = parsed.headerKeys
@@ -80,7 +81,7 @@ public enum LetterboxdReader {
         }
     }
 
-    static func read(_ files: [(InputFile, FileStats.Kind, ParsedFile)], into c: ItemCollector, options: ImportOptions) {
+    static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options: ImportOptions) {
         for (file, kind, parsed) in files.sorted(by: { (order($0.1), $0.0.inner) < (order($1.1), $1.0.inner) }) {
             guard let csv = parsed.csv else { continue }
             c.beginFile(file.display, kind: kind)
@@ -154,7 +155,7 @@ public enum LetterboxdReader {
 
     private static let known: Set<String> = ["date", "name", "year", "letterboxd uri", "rating", "rewatch", "tags", "watched date", "review"]
 
-    static func readRow(_ row: CSVFile.Record, _ t: CSVTable, _ file: InputFile, _ kind: FileStats.Kind, into c: ItemCollector) {
+    static func readRow(_ row: CSVFile.Record, _ t: CSVTable, _ file: ExportFile, _ kind: FileStats.Kind, into c: ItemCollector) {
         let uri = t.text(row, "Letterboxd URI", "URL")
         let src = t.ref(.letterboxd, file, row, uri: uri)
         guard let name = t.text(row, "Name") else {
@@ -222,7 +223,7 @@ public enum LetterboxdReader {
     /// A row of an import-format file: a watch (with `WatchedDate`) or a film marked watched,
     /// with its rating, tags and review. Rows name the film itself, so they join by TMDb ID,
     /// IMDb ID or film link, else by title and year.
-    static func readImportRow(_ row: CSVFile.Record, _ t: CSVTable, _ file: InputFile, into c: ItemCollector) {
+    static func readImportRow(_ row: CSVFile.Record, _ t: CSVTable, _ file: ExportFile, into c: ItemCollector) {
         let uri = t.text(row, "LetterboxdURI")
         let src = t.ref(.letterboxd, file, row, uri: uri)
         let tmdbText = t.text(row, "tmdbID")
@@ -317,7 +318,7 @@ public enum LetterboxdReader {
     }
 
     /// A list file: the metadata block gives the list, each row below `Position,…` a film.
-    static func readList(_ file: InputFile, _ csv: CSVFile, deleted: Bool, into c: ItemCollector, options: ImportOptions) {
+    static func readList(_ file: ExportFile, _ csv: CSVFile, deleted: Bool, into c: ItemCollector, options: ImportOptions) {
         guard let meta = csv.table(headerWhere: { $0.map { $0.lowercased() }.starts(with: ["date", "name", "tags", "url"]) }),
               let films = csv.table(headerWhere: { $0.first?.lowercased() == "position" }) else { return }
         for d in films.raggedRows { c.warn(d) }
@@ -355,4 +356,24 @@ public enum LetterboxdReader {
             }
         }
     }
+}
+
+/// The service as the registry knows it (its descriptor is in the same file).
+struct LetterboxdService: FilmServiceReader {
+    var name: String { "letterboxd" }
+    var displayName: String { "Letterboxd" }
+    func role(of file: ExportFile, _ content: ExportContent) -> String? { LetterboxdReader.detect(file, content)?.rawValue }
+    func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options: ImportOptions) {
+        LetterboxdReader.read(files, into: c, options: options)
+    }
+}
+
+extension FormatDescriptor {
+    /// Letterboxd: its export (the ZIP, its folder or files) read by `import` and `validate`;
+    /// its import CSV written (`--to letterboxd`, or by its older name `letterboxd-csv`).
+    public static let letterboxd = FormatDescriptor.filmService(
+        LetterboxdService(),
+        summary: "Letterboxd: its export read; its import CSV written, one row per watch (over 1,000 rows: a folder of 1,000-row files)",
+        aliases: ["letterboxd-csv"], capabilities: [.streamable, .folderOutput], modelVersion: Migrator.latestVersion,
+        write: LetterboxdCSVWriter.write, writeSwitches: [.ratingFromLiked])
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MWCore
 import MWFoundation
 
 /// The entry point of the third-party export readers.
@@ -14,11 +15,11 @@ public enum MWImport {
         let input = ExportInput(sources: sources, options: options)
         var out = ForeignExport(files: input.withheld, diagnostics: input.diagnostics)
 
-        struct Group { var service: ForeignService; var container: String; var files: [(InputFile, FileStats.Kind, ParsedFile)] = [] }
+        struct Group { var reader: any FilmServiceReader; var container: String; var files: [(ExportFile, FileStats.Kind, ExportContent)] = [] }
         var groups: [Group] = []
-        var broken: [(InputFile, Diagnostic)] = []
+        var broken: [(ExportFile, Diagnostic)] = []
         for file in input.files {
-            let parsed = ParsedFile(file)
+            let parsed = ExportContent(file)
             if case .broken(let d) = parsed {
                 broken.append((file, d))
                 continue
@@ -30,54 +31,60 @@ public enum MWImport {
                 out.diagnostics.append(.warning(.importWithheldFile, "\(file.display) was not used: it \(reason)"))
                 continue
             }
-            guard let (service, kind) = detect(file, parsed) else {
+            let claims = detect(file, parsed, options.readers)
+            let chosen = options.services.map { only in claims.filter { only.contains($0.reader.service) } } ?? claims
+            guard let first = claims.first else {
                 out.files.append(FileStats(file: file.display, service: nil, kind: .unknown, read: false, note: "not a file of a supported export"))
-                out.diagnostics.append(.warning(.importUnrecognizedFile, "\(file.display) is not a file of a Letterboxd, IMDb, Trakt or TV Time export; skipped"))
+                out.diagnostics.append(.warning(.importUnrecognizedFile, "\(file.display) is not a file of \(tried(options.readers)) export; skipped"))
                 continue
             }
-            if let only = options.services, !only.contains(service) {
-                let wanted = only.map(\.rawValue).sorted().joined(separator: ", ")
-                out.files.append(FileStats(file: file.display, service: service, kind: kind, read: false, note: "not read: a \(service.rawValue) file, and --from asks for \(wanted)"))
+            if chosen.count > 1 || (options.services == nil && claims.count > 1) {
+                let names = (chosen.count > 1 ? chosen : claims).map(\.reader.displayName)
+                out.files.append(FileStats(file: file.display, service: nil, kind: .unknown, read: false, note: "claimed by \(listing(names, "and"))"))
+                out.diagnostics.append(.error(.importAmbiguousFile, "\(file.display) has the signature of both \(listing(names, "and")); name one with --from"))
+                continue
+            }
+            guard let claim = chosen.first else {
+                let wanted = options.services!.map(\.rawValue).sorted().joined(separator: ", ")
+                let service = first.reader.service
+                out.files.append(FileStats(file: file.display, service: service, kind: first.kind, read: false, note: "not read: a \(service.rawValue) file, and --from asks for \(wanted)"))
                 out.diagnostics.append(.warning(.importUnrecognizedFile, "\(file.display) is a \(service.rawValue) file; skipped (--from \(wanted))"))
                 continue
             }
-            if let g = groups.firstIndex(where: { $0.service == service && $0.container == file.container }) {
+            let (service, kind) = (claim.reader.service, claim.kind)
+            if let g = groups.firstIndex(where: { $0.reader.service == service && $0.container == file.container }) {
                 groups[g].files.append((file, kind, parsed))
             } else {
-                groups.append(Group(service: service, container: file.container, files: [(file, kind, parsed)]))
+                groups.append(Group(reader: claim.reader, container: file.container, files: [(file, kind, parsed)]))
             }
         }
         for g in groups {
-            let c = ItemCollector(service: g.service, exportKey: g.container)
-            switch g.service {
-            case .letterboxd: LetterboxdReader.read(g.files, into: c, options: options)
-            case .imdb: IMDbReader.read(g.files, into: c)
-            case .trakt: TraktReader.read(g.files, into: c)
-            case .tvtime: TVTimeReader.read(g.files, into: c)
-            }
+            let c = ItemCollector(service: g.reader.service, exportKey: g.container)
+            g.reader.read(g.files, into: c, options: options)
             out.append(c.result())
         }
         // A file that is not text (a ZIP member of NUL bytes): malformed, attributed to the
         // service of the export it sits in when there is one.
         for (file, d) in broken {
-            var s = FileStats(file: file.display, service: groups.first { $0.container == file.container && !file.container.isEmpty }?.service,
+            var s = FileStats(file: file.display, service: groups.first { $0.container == file.container && !file.container.isEmpty }?.reader.service,
                               kind: .unknown, read: false, note: d.message)
             s.malformed.append(MalformedRow(position: file.display, reason: d.message))
             out.files.append(s)
             out.diagnostics.append(d)
         }
         if out.items.isEmpty && out.lists.isEmpty && !out.files.contains(where: { $0.read }) {
-            out.diagnostics.append(.error(.importNoExport, "no Letterboxd, IMDb, Trakt or TV Time export found in \(sources.map(\.path).joined(separator: ", ")) (nor a Goodreads, StoryGraph or LibraryThing one, which `mwkit import` also reads)"))
+            out.diagnostics.append(.error(.importNoExport, "no \(listing(options.readers.map(\.displayName))) export found in \(sources.map(\.path).joined(separator: ", "))\(options.alsoTried.map { " (nor \($0))" } ?? "")"))
         }
         return out
     }
 
-    /// The service and role of a file, asking each reader in turn (their detections do not overlap).
-    static func detect(_ file: InputFile, _ parsed: ParsedFile) -> (ForeignService, FileStats.Kind)? {
-        if let k = LetterboxdReader.detect(file, parsed) { return (.letterboxd, k) }
-        if let k = IMDbReader.detect(file, parsed) { return (.imdb, k) }
-        if let k = TraktReader.detect(file, parsed) { return (.trakt, k) }
-        if let k = TVTimeReader.detect(file, parsed) { return (.tvtime, k) }
-        return nil
+    /// Every reader that claims the file, with the role it gives it, in the readers' order.
+    static func detect(_ file: ExportFile, _ parsed: ExportContent, _ readers: [any FilmServiceReader]) -> [(reader: any FilmServiceReader, kind: FileStats.Kind)] {
+        readers.compactMap { r in r.role(of: file, parsed).map { (r, FileStats.Kind(rawValue: $0)) } }
+    }
+
+    /// "a Letterboxd, IMDb, Trakt or TV Time": the services tried, for a message.
+    static func tried(_ readers: [any FilmServiceReader]) -> String {
+        withArticle(listing(readers.map(\.displayName)))
     }
 }

@@ -1,9 +1,19 @@
 import Foundation
 import MWFoundation
 
-/// The service an export comes from.
-public enum ForeignService: String, Sendable, Codable, CaseIterable, Hashable {
-    case letterboxd, imdb, trakt, tvtime
+/// The service an export comes from: the registry name of its format (`letterboxd`). A
+/// string, not a closed list, so a new service is a new reader file and a registry line.
+public struct ForeignService: RawRepresentable, Sendable, Codable, Hashable, Comparable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.rawValue = value }
+    public var description: String { rawValue }
+    public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+
+    public static let letterboxd: ForeignService = "letterboxd"
+    public static let imdb: ForeignService = "imdb"
+    public static let trakt: ForeignService = "trakt"
+    public static let tvtime: ForeignService = "tvtime"
 }
 
 /// Where a piece of imported data was read: the service, the file inside the export (as the

@@ -1,4 +1,5 @@
 import Foundation
+import MWCore
 import MWFoundation
 
 /// Reads TV Time exports, every column by name (columns move and vanish between exports):
@@ -19,11 +20,11 @@ import MWFoundation
 public enum TVTimeReader {
     /// The role of a TV Time export file from its header or JSON shape; nil when it is not one.
     public static func detect(bytes: [UInt8], name: String) -> FileStats.Kind? {
-        let f = InputFile(container: "", inner: name, display: name, bytes: bytes)
-        return detect(f, ParsedFile(f))
+        let f = ExportFile(container: "", inner: name, display: name, bytes: bytes)
+        return detect(f, ExportContent(f))
     }
 
-    static func detect(_ file: InputFile, _ parsed: ParsedFile) -> FileStats.Kind? {
+    static func detect(_ file: ExportFile, _ parsed: ExportContent) -> FileStats.Kind? {
         if let json = parsed.json {
             guard let first = (json as? [[String: Any]])?.first, let id = first["id"] as? [String: Any], id["tvdb"] != nil || id.keys.contains("tvdb") else { return nil }
             return first["seasons"] != nil || first["status"] != nil ? .tvtimeSeries : .tvtimeMovies
@@ -53,7 +54,7 @@ public enum TVTimeReader {
         return nil
     }
 
-    static func read(_ files: [(InputFile, FileStats.Kind, ParsedFile)], into c: ItemCollector) {
+    static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector) {
         func rank(_ k: FileStats.Kind) -> Int {
             switch k {
             case .tvtimeSeries, .tvtimeFollowedShows, .tvtimeShowData: return 0
@@ -156,7 +157,7 @@ public enum TVTimeReader {
 
     // MARK: CSV rows
 
-    static func readRow(_ row: CSVFile.Record, _ t: CSVTable, _ file: InputFile, _ kind: FileStats.Kind, _ c: ItemCollector) {
+    static func readRow(_ row: CSVFile.Record, _ t: CSVTable, _ file: ExportFile, _ kind: FileStats.Kind, _ c: ItemCollector) {
         let src = t.ref(.tvtime, file, row)
         func s(_ names: String...) -> String? { for n in names { if let v = t.text(row, n) { return v } }; return nil }
         func i(_ names: String...) -> Int? { for n in names { if let v = Values.int(t.value(row, n)) { return v } }; return nil }
@@ -301,7 +302,7 @@ public enum TVTimeReader {
     }
 
     /// A GDPR list row: the list, and one membership per entry of its `objects` Go map dump.
-    static func readGDPRList(_ row: CSVFile.Record, _ t: CSVTable, _ file: InputFile, _ src: SourceRef, _ c: ItemCollector) {
+    static func readGDPRList(_ row: CSVFile.Record, _ t: CSVTable, _ file: ExportFile, _ src: SourceRef, _ c: ItemCollector) {
         let name = t.text(row, "name") ?? "List"
         let key = c.addList(ForeignList(key: c.listKey(t.text(row, "s_key") ?? name), service: .tvtime, name: name,
                                         description: t.text(row, "description"), createdAt: ForeignDate.parse(t.value(row, "created_at")), source: src))
@@ -324,7 +325,7 @@ public enum TVTimeReader {
 
     // MARK: JSON (2026 in-app export)
 
-    static func readJSON(_ array: [Any], _ file: InputFile, _ kind: FileStats.Kind, _ c: ItemCollector) {
+    static func readJSON(_ array: [Any], _ file: ExportFile, _ kind: FileStats.Kind, _ c: ItemCollector) {
         for (n, element) in array.enumerated() {
             defer { c.finishRow() }
             let src = SourceRef(service: .tvtime, file: file.inner, row: n + 1)
@@ -364,4 +365,20 @@ public enum TVTimeReader {
             }
         }
     }
+}
+
+/// The service as the registry knows it (its descriptor is in the same file).
+struct TVTimeService: FilmServiceReader {
+    var name: String { "tvtime" }
+    var displayName: String { "TV Time" }
+    func role(of file: ExportFile, _ content: ExportContent) -> String? { TVTimeReader.detect(file, content)?.rawValue }
+    func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options: ImportOptions) {
+        TVTimeReader.read(files, into: c)
+    }
+}
+
+extension FormatDescriptor {
+    /// TV Time's exports (GDPR and in-app), read.
+    public static let tvtime = FormatDescriptor.filmService(
+        TVTimeService(), summary: "TV Time: the GDPR export and the in-app export (CSV or JSON) read")
 }

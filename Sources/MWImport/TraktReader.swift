@@ -1,4 +1,5 @@
 import Foundation
+import MWCore
 import MWFoundation
 
 /// Reads a Trakt export (`trakt-json-export-*.zip` or its JSON files, matched by basename
@@ -13,15 +14,15 @@ public enum TraktReader {
     /// The role of a Trakt export file from its name in the export and its JSON shape; nil
     /// when it is not one.
     public static func detect(bytes: [UInt8], name: String) -> FileStats.Kind? {
-        let f = InputFile(container: "", inner: name, display: name, bytes: bytes)
-        return detect(f, ParsedFile(f))
+        let f = ExportFile(container: "", inner: name, display: name, bytes: bytes)
+        return detect(f, ExportContent(f))
     }
 
-    static func baseName(_ file: InputFile) -> String {
+    static func baseName(_ file: ExportFile) -> String {
         ((file.baseName as NSString).deletingPathExtension).lowercased()
     }
 
-    static func detect(_ file: InputFile, _ parsed: ParsedFile) -> FileStats.Kind? {
+    static func detect(_ file: ExportFile, _ parsed: ExportContent) -> FileStats.Kind? {
         guard let json = parsed.json else { return nil }
         let elements = json as? [[String: Any]]
         if elements == nil, !(json is [Any]) { return nil }  // an object: no Trakt export file is one we read
@@ -50,7 +51,7 @@ public enum TraktReader {
         return nil
     }
 
-    static func order(_ file: InputFile, _ k: FileStats.Kind) -> (Int, Int, String) {
+    static func order(_ file: ExportFile, _ k: FileStats.Kind) -> (Int, Int, String) {
         let rank: Int
         switch k {
         case .traktListIndex: rank = 0
@@ -63,7 +64,7 @@ public enum TraktReader {
         return (rank, page, file.inner)
     }
 
-    static func read(_ files: [(InputFile, FileStats.Kind, ParsedFile)], into c: ItemCollector) {
+    static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector) {
         let sorted = files.sorted { order($0.0, $0.1) < order($1.0, $1.1) }
         for (file, kind, parsed) in sorted {
             c.beginFile(file.display, kind: kind)
@@ -189,7 +190,7 @@ public enum TraktReader {
         }
     }
 
-    static func unreadable(_ e: [String: Any], _ src: SourceRef, _ file: InputFile, _ c: ItemCollector) {
+    static func unreadable(_ e: [String: Any], _ src: SourceRef, _ file: ExportFile, _ c: ItemCollector) {
         let type = e["type"] as? String
         if let type, !["movie", "show", "season", "episode"].contains(type) {
             c.ignore("\(type) entry (not imported)")
@@ -201,13 +202,13 @@ public enum TraktReader {
 
     // MARK: Files
 
-    static func readHistory(_ e: [String: Any], _ src: SourceRef, _ file: InputFile, _ c: ItemCollector) {
+    static func readHistory(_ e: [String: Any], _ src: SourceRef, _ file: ExportFile, _ c: ItemCollector) {
         guard let (i, _) = subject(e, src, c) else { return unreadable(e, src, file, c) }
         let date = ForeignDate.parse(e["watched_at"] as? String)
         c.update(i) { $0.watches.append(WatchEvent(date: date, detail: e["action"] as? String, source: src)) }
     }
 
-    static func readWatched(_ e: [String: Any], _ src: SourceRef, _ file: InputFile, _ c: ItemCollector) {
+    static func readWatched(_ e: [String: Any], _ src: SourceRef, _ file: ExportFile, _ c: ItemCollector) {
         guard let (i, _) = subject(e, src, c) else { return unreadable(e, src, file, c) }
         c.update(i) { item in
             item.marks.append(ForeignMark(.watched, date: ForeignDate.parse(e["last_watched_at"] as? String), count: e["plays"] as? Int, source: src))
@@ -222,7 +223,7 @@ public enum TraktReader {
         }
     }
 
-    static func readRating(_ e: [String: Any], _ src: SourceRef, _ file: InputFile, _ c: ItemCollector) {
+    static func readRating(_ e: [String: Any], _ src: SourceRef, _ file: ExportFile, _ c: ItemCollector) {
         guard let (i, season) = subject(e, src, c) else { return unreadable(e, src, file, c) }
         guard let n = e["rating"] as? NSNumber, (1...10).contains(n.doubleValue) else {
             c.warn(.warning(.importBadValue, "\(file.display): element \(src.row! - 1) has no rating 1–10", pointer: "/\(src.row! - 1)/rating"))
@@ -243,7 +244,7 @@ public enum TraktReader {
         c.listRow()
     }
 
-    static func readListed(_ e: [String: Any], _ src: SourceRef, _ file: InputFile, _ kind: FileStats.Kind, _ c: ItemCollector) {
+    static func readListed(_ e: [String: Any], _ src: SourceRef, _ file: ExportFile, _ kind: FileStats.Kind, _ c: ItemCollector) {
         guard let (i, season) = subject(e, src, c) else { return unreadable(e, src, file, c) }
         let added = ForeignDate.parse(e["listed_at"] as? String)
         let note = Values.text(e["notes"] as? String)
@@ -269,7 +270,7 @@ public enum TraktReader {
         }
     }
 
-    static func readComment(_ e: [String: Any], _ src: SourceRef, _ file: InputFile, _ c: ItemCollector) {
+    static func readComment(_ e: [String: Any], _ src: SourceRef, _ file: ExportFile, _ c: ItemCollector) {
         guard let comment = e["comment"] as? [String: Any], let text = comment["comment"] as? String, Values.text(text) != nil else {
             return c.malformed(src.position, "no comment text", .error(.importMalformedRow, "\(file.display): element \(src.row! - 1) has no comment text", pointer: "/\(src.row! - 1)/comment"))
         }
@@ -283,4 +284,20 @@ public enum TraktReader {
                                             kind: (comment["review"] as? Bool) == true ? "review" : "comment", source: src))
         }
     }
+}
+
+/// The service as the registry knows it (its descriptor is in the same file).
+struct TraktService: FilmServiceReader {
+    var name: String { "trakt" }
+    var displayName: String { "Trakt" }
+    func role(of file: ExportFile, _ content: ExportContent) -> String? { TraktReader.detect(file, content)?.rawValue }
+    func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options: ImportOptions) {
+        TraktReader.read(files, into: c)
+    }
+}
+
+extension FormatDescriptor {
+    /// Trakt's JSON export, read.
+    public static let trakt = FormatDescriptor.filmService(
+        TraktService(), summary: "Trakt: the JSON export (history, watched, ratings, lists, comments) read", fileExtension: "json")
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MWCore
+import MWFoundation
 
 /// Reads any input a registry knows, deciding the format from the content (never the name).
 public struct BackupLoader: Sendable {
@@ -43,7 +44,7 @@ public struct BackupLoader: Sendable {
     /// Reads content that came on standard input. Formats that need a seekable file get a
     /// temporary copy, removed when the returned value goes away.
     public func load(stdin bytes: [UInt8], options: ReadOptions) throws -> LoadedBackup {
-        let format = try detect(ContentSniff(prefix: Array(bytes.prefix(4096)), path: "-"))
+        let format = try detect(ContentSniff(prefix: Array(bytes.prefix(Self.sniffBytes)), path: "-"))
         guard format.capabilities.contains(.needsFile) else {
             return try format.read!(FormatInput(path: "-", bytes: bytes), options)
         }
@@ -61,7 +62,11 @@ public struct BackupLoader: Sendable {
     /// one of another family its ``ReadResult/model``.
     public func loadValid(_ path: String, options: ReadOptions, families: Set<ModelFamily> = [.films]) throws -> LoadedBackup {
         let loaded = try load(path, options: options)
-        let family = loaded.result.format.flatMap { registry.format(named: $0.rawValue)?.family } ?? .films
+        let format = loaded.result.format.flatMap { registry.format(named: $0.rawValue) }
+        let family = format?.family ?? .films
+        if let format, format.isService, family == .films {
+            throw MWError.usage("\(path) is \(withArticle(format.displayName)) export: `mwkit import` brings it into a library, matched to TMDb")
+        }
         if family != .films, !families.contains(family) {
             throw MWError.usage("\(path) is a \(loaded.result.format?.rawValue ?? family.rawValue) backup (\(family)); this command handles \(families.map(\.rawValue).sorted().joined(separator: " and ")) backups only")
         }
@@ -79,16 +84,25 @@ public struct BackupLoader: Sendable {
     }
 
     private func detect(_ sniff: ContentSniff) throws -> FormatDescriptor {
-        guard let f = registry.detect(sniff) else {
+        let claims = registry.claims(sniff)
+        guard let f = claims.first else {
             throw MWError.io("\(sniff.path): not a format mwkit reads (\(registry.readableNames.joined(separator: ", ")))")
+        }
+        // Two services with the same confidence: the content carries both signatures.
+        let tied = claims.filter { $0.isService && $0.detect?(sniff) == f.detect?(sniff) }
+        if f.isService, tied.count > 1 {
+            throw MWError.usage("\(sniff.path) has the signature of both \(listing(tied.map(\.displayName), "and")); import it with --from")
         }
         return f
     }
 
+    /// How much of an input detection sees: a service's header may sit below a preamble.
+    static let sniffBytes = 1 << 16
+
     static func prefix(of url: URL) throws -> [UInt8] {
         guard let h = FileHandle(forReadingAtPath: url.path) else { throw MWError.io("cannot open \(url.path)") }
         defer { try? h.close() }
-        return [UInt8]((try? h.read(upToCount: 4096)) ?? Data())
+        return [UInt8]((try? h.read(upToCount: sniffBytes)) ?? Data())
     }
 }
 

@@ -4,16 +4,23 @@ import MWCore
 import MWImport
 
 extension FormatRegistry {
-    /// Every format mwkit reads or writes, one line each. A new format is a new file in its
-    /// target (a ``FormatDescriptor``) plus one line here; commands, `--help` and detection
-    /// pick it up from this list.
+    /// Every format mwkit reads or writes, one line each — backup formats and other services'
+    /// exports alike. A new format is a new file in its target (a ``FormatDescriptor``) plus one
+    /// line here; commands, `--from`, `--to`, `--help`, detection and the messages that list
+    /// services pick it up from this list.
     public static let standard = FormatRegistry([
         .mediawatchV1,
         .mediawatchV2,
         .mediawatchZip,
-        .letterboxdCSV,
-        .imdbCSV,
         .bookstrackV1,
-        .goodreadsCSV,
+        // Other services' exports: read (import, validate) and, where mwkit writes what their
+        // importer reads, written.
+        .letterboxd,
+        .imdb,
+        .trakt,
+        .tvtime,
+        .goodreads,
+        .storygraph,
+        .librarything,
     ])
 }

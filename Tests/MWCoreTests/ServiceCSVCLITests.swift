@@ -11,7 +11,7 @@ struct ServiceCSVCLITests {
     @Test func helpListsTheWriteOnlyFormats() throws {
         let r = try TestSupport.run(["convert", "--help"])
         #expect(r.status == 0)
-        #expect(r.stdout.contains("letterboxd-csv (write):") && r.stdout.contains("imdb-csv (write):"))
+        #expect(r.stdout.contains("letterboxd (films, read, write, also letterboxd-csv):") && r.stdout.contains("imdb (films, read, write, also imdb-csv):"))
         #expect(r.stdout.contains("--rating-from-liked"))
     }
 
@@ -24,7 +24,7 @@ struct ServiceCSVCLITests {
         // Fight Club is the one watched title; its owner-only note was written in MediaWatch, so it stays private.
         #expect(try String(contentsOf: out, encoding: .utf8) == Self.header + "550,tt0137523,Fight Club,1999,,2023-06-20,,,\r\n")
         #expect(r.stderr.contains("warning: [write-notes-left-out]"))
-        #expect(r.stderr.contains("(letterboxd-csv)"))
+        #expect(r.stderr.contains("(letterboxd)"))
     }
 
     @Test func ratingFromLikedToStandardOutput() throws {
@@ -50,7 +50,7 @@ struct ServiceCSVCLITests {
         let out = dir.appendingPathComponent("out.json")
         let r = try TestSupport.run(["convert", v2, "--to", "mediawatch-v1", "--rating-from-liked", "-o", out.path])
         #expect(r.status == 2)
-        #expect(r.stderr.contains("--rating-from-liked applies to letterboxd-csv, imdb-csv"))
+        #expect(r.stderr.contains("--rating-from-liked applies to letterboxd, imdb"))
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 

@@ -13,7 +13,7 @@ struct IMDbCSVWriterTests {
         heat.ratings = [Lib.rating("imdb", 9, of: 10, on: "2021-04-05")]
         let show = Lib.show(2, "Chernobyl", year: 2019, imdb: "tt7366338")
         let fx = try Fixture()
-        let diagnostics = try write(Library(titles: [heat, show]), as: .imdbCSV, to: fx.url("list.csv"))
+        let diagnostics = try write(Library(titles: [heat, show]), as: .imdb, to: fx.url("list.csv"))
         #expect(diagnostics.isEmpty)
         let out = try WrittenCSV(try bytes(fx.url("list.csv")))
         #expect(out.header == ["Const", "Title", "Title Type", "Year", "Your Rating", "Date Rated"])
@@ -68,8 +68,8 @@ struct IMDbCSVWriterTests {
     @Test func quotingAndDeterminism() throws {
         let t = Lib.movie(1, "Crouching Tiger, \"Hidden\"\nDragon", year: 2000, imdb: "tt0190332")
         let fx = try Fixture()
-        try write(Library(titles: [t]), as: .imdbCSV, to: fx.url("a.csv"))
-        try write(Library(titles: [t]), as: .imdbCSV, to: fx.url("b.csv"))
+        try write(Library(titles: [t]), as: .imdb, to: fx.url("a.csv"))
+        try write(Library(titles: [t]), as: .imdb, to: fx.url("b.csv"))
         let a = try bytes(fx.url("a.csv"))
         #expect(a == (try bytes(fx.url("b.csv"))))
         #expect(String(decoding: a, as: UTF8.self) == "Const,Title,Title Type,Year,Your Rating,Date Rated\r\n"

@@ -173,7 +173,7 @@ struct LetterboxdCSVWriterTests {
         plain.watched = true
         let review = Lib.review("N1", on: t, "Line one,\nline \"two\"\r\nend", written: "2023-01-02")
         let fx = try Fixture()
-        try write(Library(titles: [t, plain], notes: [review]), as: .letterboxdCSV, to: fx.url("out.csv"))
+        try write(Library(titles: [t, plain], notes: [review]), as: .letterboxd, to: fx.url("out.csv"))
         let text = String(decoding: try bytes(fx.url("out.csv")), as: UTF8.self)
         #expect(text == "tmdbID,imdbID,Title,Year,Rating,WatchedDate,Rewatch,Tags,Review\r\n"
             + "1001,,\"Crouching Tiger, \"\"Hidden\"\" Dragon\",2000,,2023-01-01,,,\"Line one,\nline \"\"two\"\"\r\nend\"\r\n"
@@ -195,12 +195,12 @@ struct LetterboxdCSVWriterTests {
     @Test func aThousandRowsAreOneFileAndOneMoreMakesAFolderOfTwo() throws {
         let fx = try Fixture()
         let one = fx.url("one.csv")
-        try write(Self.library(rows: 1_000), as: .letterboxdCSV, to: one)
+        try write(Self.library(rows: 1_000), as: .letterboxd, to: one)
         #expect(!AtomicDirectory.isDirectory(one))
         #expect(try WrittenCSV(try bytes(one)).rows.count == 1_000)
 
         let two = fx.url("two.csv")
-        try write(Self.library(rows: 1_001), as: .letterboxdCSV, to: two)
+        try write(Self.library(rows: 1_001), as: .letterboxd, to: two)
         #expect(AtomicDirectory.isDirectory(two))
         #expect(try FileManager.default.contentsOfDirectory(atPath: two.path).sorted() == ["letterboxd-001.csv", "letterboxd-002.csv"])
         let a = try WrittenCSV(try bytes(two.appendingPathComponent("letterboxd-001.csv")))
@@ -215,26 +215,26 @@ struct LetterboxdCSVWriterTests {
     @Test func anEarlierOutputIsReplacedButAUsersFolderNever() throws {
         let fx = try Fixture()
         let out = fx.url("out")
-        try write(Self.library(rows: 1_001), as: .letterboxdCSV, to: out)
-        try write(Self.library(rows: 2_500), as: .letterboxdCSV, to: out)   // folder over folder
+        try write(Self.library(rows: 1_001), as: .letterboxd, to: out)
+        try write(Self.library(rows: 2_500), as: .letterboxd, to: out)   // folder over folder
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).count == 3)
-        try write(Self.library(rows: 3), as: .letterboxdCSV, to: out)       // file over folder
+        try write(Self.library(rows: 3), as: .letterboxd, to: out)       // file over folder
         #expect(!AtomicDirectory.isDirectory(out))
         #expect(try WrittenCSV(try bytes(out)).rows.count == 3)
-        try write(Self.library(rows: 1_001), as: .letterboxdCSV, to: out)   // folder over file
+        try write(Self.library(rows: 1_001), as: .letterboxd, to: out)   // folder over file
         #expect(AtomicDirectory.isDirectory(out))
 
         let mine = fx.url("mine")
         try fx.write("mine/holiday.txt", "photos")
         for n in [3, 1_001] {
-            #expect(usageMessage { try write(Self.library(rows: n), as: .letterboxdCSV, to: mine) }?.contains("not an earlier output") == true)
+            #expect(usageMessage { try write(Self.library(rows: n), as: .letterboxd, to: mine) }?.contains("not an earlier output") == true)
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: mine.path) == ["holiday.txt"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: fx.dir.path).sorted() == ["mine", "out"])
     }
 
     @Test func aFolderCannotGoToStandardOutput() {
-        #expect(usageMessage { try write(Self.library(rows: 1_001), as: .letterboxdCSV, to: nil) }?.contains("1001 rows make 2 files") == true)
+        #expect(usageMessage { try write(Self.library(rows: 1_001), as: .letterboxd, to: nil) }?.contains("1001 rows make 2 files") == true)
     }
 
     @Test func theSameLibraryGivesTheSameBytes() throws {
@@ -244,8 +244,8 @@ struct LetterboxdCSVWriterTests {
         t.tags = ["b", "a"]
         let lib = Library(titles: [t] + Self.library(rows: 1_200).titles, notes: [Lib.review("N1", on: t, "Cried, twice.", written: "2023-09-04")])
         let fx = try Fixture()
-        try write(lib, as: .letterboxdCSV, to: fx.url("a"))
-        try write(lib, as: .letterboxdCSV, to: fx.url("b"))
+        try write(lib, as: .letterboxd, to: fx.url("a"))
+        try write(lib, as: .letterboxd, to: fx.url("b"))
         for name in ["letterboxd-001.csv", "letterboxd-002.csv"] {
             #expect(try bytes(fx.url("a/" + name)) == bytes(fx.url("b/" + name)))
         }

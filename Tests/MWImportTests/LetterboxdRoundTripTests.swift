@@ -74,7 +74,7 @@ struct LetterboxdRoundTripTests {
         let export = MWImport.read(sources: [try LetterboxdFixture.folder(fx)])
         let lib = RoundTripBuild.library(export)
         let out = fx.url("to-letterboxd.csv")
-        try write(lib, as: .letterboxdCSV, to: out)
+        try write(lib, as: .letterboxd, to: out)
 
         let back = MWImport.read(sources: [out])
         back.expectBalanced()
@@ -126,7 +126,7 @@ struct LetterboxdRealRoundTripTests {
             let export = MWImport.read(sources: [Self.root.appendingPathComponent(name)])
             let lib = RoundTripBuild.library(export)
             let out = fx.url("out")
-            try write(lib, as: .letterboxdCSV, to: out)
+            try write(lib, as: .letterboxd, to: out)
             if AtomicDirectory.isDirectory(out) { folders += 1 }
             let back = MWImport.read(sources: [out])
             #expect(back.diagnostics.isEmpty, "\(name): \(back.diagnostics.prefix(3))")

@@ -43,8 +43,12 @@ struct RegistryTests {
     @Test func helpAndNamesComeFromTheRegistry() {
         #expect(Self.registry.readableNames.contains("tiny-lines"))
         #expect(!Self.registry.writableNames.contains("tiny-lines"))
-        #expect(Self.registry.helpText.contains("tiny-lines (read): test-only"))
-        #expect(FormatRegistry.standard.writableNames == ["mediawatch-v1", "mediawatch-v2", "mediawatch-zip", "letterboxd-csv", "imdb-csv"])
+        #expect(Self.registry.helpText.contains("tiny-lines (films, read): test-only"))
+        #expect(FormatRegistry.standard.writableNames == ["mediawatch-v1", "mediawatch-v2", "mediawatch-zip", "bookstrack-v1", "letterboxd", "imdb", "goodreads"])
+        // Services are formats: the same registry lists them, with their family and older names.
+        #expect(FormatRegistry.standard.services.map(\.name.rawValue) == ["letterboxd", "imdb", "trakt", "tvtime", "goodreads", "storygraph", "librarything"])
+        #expect(FormatRegistry.standard.helpText.contains("letterboxd (films, read, write, also letterboxd-csv):"))
+        #expect(FormatRegistry.standard.serviceList("books") == "Goodreads, StoryGraph or LibraryThing")
     }
 
     @Test func aWriteSwitchGoesOnlyToAFormatThatDeclaresIt() throws {
@@ -57,7 +61,7 @@ struct RegistryTests {
         #expect(!FileManager.default.fileExists(atPath: json.path))
         let csv = dir.appendingPathComponent("out.csv")
         let letterboxd = try #require(FormatRegistry.standard.format(named: "letterboxd-csv"))
-        #expect(letterboxd.writeSwitches.contains("rating-from-liked") && !letterboxd.isReadable)
+        #expect(letterboxd.name == "letterboxd" && letterboxd.writeSwitches.contains("rating-from-liked") && letterboxd.isReadable && letterboxd.isService)
         _ = try LibraryWriter.write(Library(), version: 2, as: letterboxd, to: csv, options: options)
         #expect(FileManager.default.fileExists(atPath: csv.path))
     }

@@ -25,7 +25,7 @@ public enum BookstrackFormat {
     /// writer puts it first). Scores 10, above the MediaWatch reader's 1, which claims any JSON.
     @Sendable public static func detect(_ sniff: ContentSniff) -> Int {
         guard sniff.kind != .zip else { return 0 }
-        let p = sniff.prefix
+        let p = sniff.prefix.prefix(4096)
         let needle = Array("\"format\"".utf8), value = Array("\"\(marker)\"".utf8)
         var i = 0
         while i + needle.count <= p.count {
@@ -52,8 +52,7 @@ public enum BookstrackFormat {
         return LoadedBackup(path: input.path, result: r.readResult)
     }
 
-    @Sendable static func writeModel(_ model: any Sendable, _ output: FormatOutput) throws -> [Diagnostic] {
-        guard let lib = model as? BookLibrary else { throw MWError.usage("bookstrack-v1 holds a books library, not \(type(of: model))") }
+    @Sendable static func write(_ lib: BookLibrary, _ output: FormatOutput) throws -> [Diagnostic] {
         try BookstrackWriter.write(lib, to: output.url)
         return []
     }
@@ -64,7 +63,7 @@ extension FormatDescriptor {
     public static let bookstrackV1 = FormatDescriptor(
         name: .bookstrackV1, summary: "mwkit's JSON for a BooksTrack books library (works, editions, authors, entries)",
         family: .books, capabilities: [.streamable, .lossless],
-        detect: BookstrackFormat.detect, read: BookstrackFormat.read, writeModel: BookstrackFormat.writeModel)
+        detect: BookstrackFormat.detect, read: BookstrackFormat.read, write: FormatDescriptor.typed(BookstrackFormat.write))
 }
 
 extension BookReadResult {

@@ -1,16 +1,18 @@
 import Foundation
+import MWCore
 import MWFoundation
 
 /// Reads book export files, each detected by its header (found by content, anywhere near
-/// the top), never by its name: Goodreads (three generations), StoryGraph, LibraryThing CSV and
-/// the older UTF-16 tab-separated LibraryThing export. Nothing here throws: a file that is
-/// not text, not CSV or not a book export becomes a diagnostic, and a bad row never stops the
-/// rest of the file.
+/// the top), never by its name, among the trackers given (``BookServiceReader``; by default
+/// Goodreads in three generations, StoryGraph, LibraryThing CSV and the older UTF-16
+/// tab-separated LibraryThing export). Nothing here throws: a file that is not text, not CSV,
+/// not a book export, or the export of two trackers at once becomes a diagnostic, and a bad
+/// row never stops the rest of the file.
 public enum BookExportReader {
     /// Reads the file at `url`.
-    public static func read(_ url: URL) -> BookFileRead {
+    public static func read(_ url: URL, services: [any BookServiceReader] = BookServices.builtIn) -> BookFileRead {
         do {
-            return read(bytes: Array(try Data(contentsOf: url)), name: url.path)
+            return read(bytes: Array(try Data(contentsOf: url)), name: url.path, services: services)
         } catch {
             var out = BookFileRead(file: url.path)
             out.diagnostics.append(.error(.ioUnreadable, "cannot read \(url.path): \(error.localizedDescription)"))
@@ -19,7 +21,7 @@ public enum BookExportReader {
     }
 
     /// Reads a file's bytes; `name` names it in diagnostics and summaries.
-    public static func read(bytes: [UInt8], name: String) -> BookFileRead {
+    public static func read(bytes: [UInt8], name: String, services: [any BookServiceReader] = BookServices.builtIn) -> BookFileRead {
         var out = BookFileRead(file: name)
         let csv: CSVFile
         do {
@@ -31,21 +33,41 @@ public enum BookExportReader {
             out.malformed.append(MalformedRow(position: "\(name):1", reason: "not a text file (it holds NUL bytes)"))
             return out
         }
-        if let (source, table) = detect(csv) {
-            read(source, table, into: &out)
+        var claims = services.compactMap { s in table(csv, s).map { (s, $0) } }
+        // An export separated by tabs (LibraryThing's older one) when no comma header is found.
+        if claims.isEmpty, hasTabs(csv) {
+            claims = services.compactMap { s in tsvTable(bytes, name, s).map { (s, $0) } }
+        }
+        if claims.count > 1 {
+            let names = listing(claims.map { $0.0.displayName }, "and")
+            out.diagnostics.append(.csv(.error, .importAmbiguousFile, "\(quoted(name)) has the header of both \(names); name one with --from",
+                                        file: name, line: 1))
+            out.malformed.append(MalformedRow(position: "\(name):1", reason: "claimed by \(names)"))
             return out
         }
-        // The older LibraryThing export separates with tabs.
-        if csv.records.prefix(20).contains(where: { $0.fields.contains { $0.contains("\t") } }),
-           let table = tsvTable(bytes, name) {
-            read(.librarything, table, into: &out)
-            out.layout = "librarything-tsv"
+        guard let (service, table) = claims.first else {
+            out.diagnostics.append(.csv(.warning, .importUnrecognizedFile,
+                                        "\(quoted(name)) is not \(withArticle(listing(services.map(\.displayName)))) export (no header of theirs found); skipped",
+                                        file: name, line: 1))
             return out
         }
-        out.diagnostics.append(.csv(.warning, .importUnrecognizedFile,
-                                    "\(quoted(name)) is not a Goodreads, StoryGraph or LibraryThing export (no header of theirs found); skipped",
-                                    file: name, line: 1))
+        out.source = service.source
+        out.layout = service.layout(table)
+        service.read(table, into: &out)
+        out.reportUnkept()
         return out
+    }
+
+    /// Whether the first records hold tabs (a tab-separated export read as CSV).
+    static func hasTabs(_ csv: CSVFile) -> Bool {
+        csv.records.prefix(20).contains { $0.fields.contains { $0.contains("\t") } }
+    }
+
+    /// The table under `service`'s header, searched in the first records only, so a data row
+    /// that happens to mention a header name is never taken for one.
+    static func table(_ csv: CSVFile, _ service: any BookServiceReader) -> CSVTable? {
+        guard let rec = csv.records.prefix(20).first(where: { service.isHeader($0.fields) }) else { return nil }
+        return csv.table(headerWhere: { $0 == rec.fields })
     }
 
     /// LibraryThing's tab-separated table, read with CSV quoting (its header quotes the names
@@ -54,12 +76,12 @@ public enum BookExportReader {
     /// differs from the header's, the file is read again with quotes as ordinary characters —
     /// only a pair wrapping a whole field is taken off — and the reading with fewer such rows
     /// is kept.
-    static func tsvTable(_ bytes: [UInt8], _ name: String) -> CSVTable? {
-        let quoted = (try? CSVFile(bytes: bytes, name: name, delimiter: "\t"))?.table(headerWhere: LibraryThingReader.isHeader)
+    static func tsvTable(_ bytes: [UInt8], _ name: String, _ service: any BookServiceReader) -> CSVTable? {
+        let quoted = (try? CSVFile(bytes: bytes, name: name, delimiter: "\t"))?.table(headerWhere: service.isHeader)
         if let quoted, quoted.raggedRows.isEmpty { return quoted }
         guard var plain = try? CSVFile(bytes: bytes, name: name, delimiter: "\t", quoting: false) else { return quoted }
         for i in plain.records.indices { plain.records[i].fields = plain.records[i].fields.map(unwrappingQuotes) }
-        guard let p = plain.table(headerWhere: LibraryThingReader.isHeader) else { return quoted }
+        guard let p = plain.table(headerWhere: service.isHeader) else { return quoted }
         guard let quoted else { return p }
         return p.raggedRows.count < quoted.raggedRows.count ? p : quoted
     }
@@ -69,34 +91,5 @@ public enum BookExportReader {
         let u = field.utf8
         guard u.count >= 2, u.first == 0x22, u.last == 0x22 else { return field }
         return String(field.dropFirst().dropLast()).replacingOccurrences(of: "\"\"", with: "\"")
-    }
-
-    /// The service whose header the file holds, and the table under it. Only the first rows
-    /// are searched, so a data row that happens to mention a header name is never taken for one.
-    static func detect(_ csv: CSVFile) -> (BookSource, CSVTable)? {
-        let top = Array(csv.records.prefix(20))
-        for rec in top {
-            let source: BookSource? = GoodreadsReader.isHeader(rec.fields) ? .goodreads
-                : StoryGraphReader.isHeader(rec.fields) ? .storygraph
-                : LibraryThingReader.isHeader(rec.fields) ? .librarything : nil
-            if let source, let t = csv.table(headerWhere: { $0 == rec.fields }) { return (source, t) }
-        }
-        return nil
-    }
-
-    static func read(_ source: BookSource, _ table: CSVTable, into out: inout BookFileRead) {
-        out.source = source
-        switch source {
-        case .goodreads:
-            out.layout = GoodreadsReader.layout(table)
-            GoodreadsReader.read(table, into: &out)
-        case .storygraph:
-            out.layout = "storygraph"
-            StoryGraphReader.read(table, into: &out)
-        case .librarything:
-            out.layout = "librarything-csv"
-            LibraryThingReader.read(table, into: &out)
-        }
-        out.reportUnkept()
     }
 }

@@ -11,9 +11,11 @@ import MWFoundation
 /// exit(result.exitCode(reviewFileWritten: true))
 /// ```
 public enum BookImport {
-    /// Reads the files at `urls` and imports them (see ``run(_:into:options:)``).
-    public static func run(urls: [URL], into existing: BookLibrary = BookLibrary(), options: BookImportOptions = BookImportOptions()) -> BookImportResult {
-        run(urls.map(BookExportReader.read), into: existing, options: options)
+    /// Reads the files at `urls` with the trackers' readers `services` and imports them (see
+    /// ``run(_:into:options:)``).
+    public static func run(urls: [URL], into existing: BookLibrary = BookLibrary(), options: BookImportOptions = BookImportOptions(),
+                           services: [any BookServiceReader] = BookServices.builtIn) -> BookImportResult {
+        run(urls.map { BookExportReader.read($0, services: services) }, into: existing, options: options)
     }
 
     /// Folds the rows of `files` into `existing` (empty for a new library). Rows are taken in

@@ -1,11 +1,25 @@
 import Foundation
 
 /// The service a book export comes from, detected from the file's header.
-public enum BookSource: String, Sendable, Codable, CaseIterable, Hashable, Comparable {
-    case goodreads, storygraph, librarything
+/// The book tracker a row comes from: the registry name of its format (`goodreads`). A string,
+/// not a closed list, so a new tracker is a new reader file and a registry line.
+public struct BookSource: RawRepresentable, Sendable, Codable, Hashable, Comparable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.rawValue = value }
+    public var description: String { rawValue }
+
+    public static let goodreads: BookSource = "goodreads"
+    public static let storygraph: BookSource = "storygraph"
+    public static let librarything: BookSource = "librarything"
+
+    /// Rows are ordered by source first: the first trackers in their historical order (which
+    /// keeps libraries byte for byte what they were), any other after them by name.
+    static let rank: [BookSource: Int] = [.goodreads: 0, .storygraph: 1, .librarything: 2]
 
     public static func < (a: BookSource, b: BookSource) -> Bool {
-        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+        let ra = rank[a] ?? Int.max, rb = rank[b] ?? Int.max
+        return ra != rb ? ra < rb : a.rawValue < b.rawValue
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MWCore
 import MWFoundation
 
 /// Goodreads' `goodreads_library_export.csv`, every header generation, told apart by header
@@ -86,4 +87,23 @@ enum GoodreadsReader {
             out.rows.append(row)
         }
     }
+}
+
+/// The tracker as the registry knows it.
+struct GoodreadsService: BookServiceReader {
+    var name: String { "goodreads" }
+    var displayName: String { "Goodreads" }
+    func isHeader(_ fields: [String]) -> Bool { GoodreadsReader.isHeader(fields) }
+    func layout(_ table: CSVTable) -> String { GoodreadsReader.layout(table) }
+    func read(_ table: CSVTable, into out: inout BookFileRead) { GoodreadsReader.read(table, into: &out) }
+}
+
+extension FormatDescriptor {
+    /// Goodreads: its library export read (three generations); written in its current
+    /// 24-column layout (`--to goodreads`, or `goodreads-csv`), which StoryGraph, Hardcover,
+    /// Open Library and most book trackers import.
+    public static let goodreads = FormatDescriptor.bookService(
+        GoodreadsService(),
+        summary: "Goodreads: the library export read; written as Goodreads' 24-column export CSV, which StoryGraph and most book trackers import",
+        aliases: ["goodreads-csv"], write: GoodreadsCSVWriter.write)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MWCore
 import MWFoundation
 
 /// LibraryThing's exports: the CSV (`Book ID,Title,…,Primary Author,…,ISBNs,Subjects,…`, CRLF,
@@ -10,6 +11,11 @@ enum LibraryThingReader {
         let k = Set(fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
         return k.contains("book id") && k.contains("title")
             && (k.contains("primary author") || k.contains("author (first, last)") || k.contains("author (last, first)"))
+    }
+
+    /// The older export is separated by tabs.
+    static func layout(_ t: CSVTable) -> String {
+        t.delimiter == "\t" ? "librarything-tsv" : "librarything-csv"
     }
 
     static let unkeptColumns = ["Acquired", "date acquired", "Lending Patron", "Lending Status", "From Where"]
@@ -73,4 +79,19 @@ enum LibraryThingReader {
             out.rows.append(row)
         }
     }
+}
+
+/// The tracker as the registry knows it.
+struct LibraryThingService: BookServiceReader {
+    var name: String { "librarything" }
+    var displayName: String { "LibraryThing" }
+    func isHeader(_ fields: [String]) -> Bool { LibraryThingReader.isHeader(fields) }
+    func layout(_ table: CSVTable) -> String { LibraryThingReader.layout(table) }
+    func read(_ table: CSVTable, into out: inout BookFileRead) { LibraryThingReader.read(table, into: &out) }
+}
+
+extension FormatDescriptor {
+    /// LibraryThing's exports (CSV, and the older tab-separated UTF-16 one), read.
+    public static let librarything = FormatDescriptor.bookService(
+        LibraryThingService(), summary: "LibraryThing: the CSV export and the older tab-separated export read")
 }

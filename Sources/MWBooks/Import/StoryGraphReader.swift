@@ -1,4 +1,5 @@
 import Foundation
+import MWCore
 import MWFoundation
 
 /// StoryGraph's export CSV: `Read Status` (read, to-read, currently-reading, did-not-finish,
@@ -113,4 +114,18 @@ enum StoryGraphReader {
             row.dateCompleted = r.date("Last Date Read")
         }
     }
+}
+
+/// The tracker as the registry knows it.
+struct StoryGraphService: BookServiceReader {
+    var name: String { "storygraph" }
+    var displayName: String { "StoryGraph" }
+    func isHeader(_ fields: [String]) -> Bool { StoryGraphReader.isHeader(fields) }
+    func layout(_ table: CSVTable) -> String { "storygraph" }
+    func read(_ table: CSVTable, into out: inout BookFileRead) { StoryGraphReader.read(table, into: &out) }
+}
+
+extension FormatDescriptor {
+    /// StoryGraph's export CSV, read.
+    public static let storygraph = FormatDescriptor.bookService(StoryGraphService(), summary: "StoryGraph: the export CSV read")
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MWCore
 
 /// The canonical in-memory model of one BooksTrack library (seeds/001): the films' `Library`
 /// counterpart. Relationships are ids; readers bring each books format into it, writers take it out.
@@ -18,4 +19,8 @@ public struct BookLibrary: Equatable, Sendable {
         self.authors = authors
         self.entries = entries
     }
+}
+
+extension BookLibrary: LibraryModel {
+    public static var family: ModelFamily { .books }
 }

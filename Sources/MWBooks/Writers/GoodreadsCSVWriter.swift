@@ -43,6 +43,12 @@ public enum GoodreadsCSVWriter {
     }
 
     /// Writes the file atomically.
+    /// The registry's writer: to `output.url`, or standard output when it is nil.
+    @Sendable public static func write(_ library: BookLibrary, _ output: FormatOutput) throws -> [Diagnostic] {
+        if let url = output.url { try write(library, to: url) } else { FileHandle.standardOutput.write(Data(try write(library))) }
+        return []
+    }
+
     public static func write(_ library: BookLibrary, to url: URL) throws {
         try AtomicFile.write(try write(library), to: url)
     }
@@ -97,19 +103,3 @@ public enum GoodreadsCSVWriter {
     }
 }
 
-extension BackupFormat {
-    /// Goodreads' library export layout (24 columns), which StoryGraph and most book trackers import.
-    public static let goodreadsCSV: BackupFormat = "goodreads-csv"
-}
-
-extension FormatDescriptor {
-    /// Write-only: a books library as Goodreads' current export CSV (`mwkit convert BOOKS --to goodreads-csv`).
-    public static let goodreadsCSV = FormatDescriptor(
-        name: .goodreadsCSV, summary: "Goodreads' library export CSV (24 columns), which StoryGraph and most book trackers import",
-        family: .books, capabilities: [.streamable], fileExtension: "csv", detect: nil, read: nil,
-        writeModel: { model, output in
-            guard let lib = model as? BookLibrary else { throw MWError.usage("goodreads-csv holds a books library, not \(type(of: model))") }
-            if let url = output.url { try GoodreadsCSVWriter.write(lib, to: url) } else { FileHandle.standardOutput.write(Data(try GoodreadsCSVWriter.write(lib))) }
-            return []
-        })
-}

@@ -35,10 +35,16 @@ public struct ReadResult: Sendable {
     public var counts: EntityCounts = .init()
     /// The library of a format of another ``ModelFamily`` (e.g. `MWBooks.BookLibrary`);
     /// nil for film formats, which fill ``library``.
-    public var model: (any Sendable)? = nil
+    public var model: (any LibraryModel)? = nil
     /// The counts a report shows, for formats whose records are not ``EntityCounts``' (nil:
     /// ``counts``).
     public var reportCounts: ReportCounts? = nil
+    /// For another service's export: the generation or file role found (`goodreads-24`,
+    /// `letterboxdDiary`), shown beside the format.
+    public var variant: String? = nil
+
+    /// The library read, of whatever family: ``library`` for films, else ``model``.
+    public var anyModel: (any LibraryModel)? { library ?? model as? any LibraryModel }
 
     public init(format: BackupFormat? = nil, formatVersion: Int? = nil, library: Library? = nil,
                 diagnostics: [Diagnostic] = [], counts: EntityCounts = .init()) {

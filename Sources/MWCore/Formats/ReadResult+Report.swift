@@ -11,7 +11,7 @@ extension FileReport {
     /// The report of a backup read from `path`: its format, counts and every diagnostic.
     /// `strict` makes warnings count against validity (`--strict`).
     public init(path: String, read r: ReadResult, strict: Bool = false) {
-        self.init(path: path, format: r.format?.rawValue, formatVersion: r.formatVersion,
+        self.init(path: path, format: r.format?.rawValue, formatVersion: r.formatVersion, variant: r.variant,
                   valid: r.isValid && !(strict && r.warningCount > 0), counts: r.reportCounts ?? r.counts.report,
                   diagnostics: r.diagnostics)
     }

@@ -24,17 +24,21 @@ public struct FormatDescriptor: Sendable {
     public var detect: (@Sendable (ContentSniff) -> Int)?
     /// Reads an input into the model; nil for write-only formats.
     public var read: (@Sendable (FormatInput, ReadOptions) throws -> LoadedBackup)?
-    /// Writes a library (already migrated to ``modelVersion``); nil for read-only formats.
-    /// Returns warnings, e.g. fields the format cannot hold.
-    public var write: (@Sendable (Library, FormatOutput) throws -> [Diagnostic])?
+    /// Writes a library of the format's ``family`` (a film ``Library`` already migrated to
+    /// ``modelVersion``); nil for read-only formats. Returns warnings, e.g. fields the format
+    /// cannot hold, with counts. A library of another family is refused with ``MWError/usage(_:)``.
+    public var write: (@Sendable (any LibraryModel, FormatOutput) throws -> [Diagnostic])?
     /// The ``WriteSwitch``es its writer reads (``WriteOptions/switches``); others are refused.
     public var writeSwitches: Set<WriteSwitch>
     /// The model the format reads into and writes from (``ModelFamily/films`` unless said).
     public var family: ModelFamily = .films
-    /// For a format of another family: writes that family's library (the value a reader of
-    /// the family puts in ``ReadResult/model``); it throws ``MWError/usage(_:)`` for any other
-    /// value. Film formats leave it nil and use ``write``.
-    public var writeModel: (@Sendable (any Sendable, FormatOutput) throws -> [Diagnostic])?
+    /// For another service's export (Letterboxd, Goodreads…): how its files are recognised,
+    /// for the import pipeline of its family; nil for mwkit's and the apps' own backup formats.
+    public var service: (any ServiceReader)?
+    /// The name people write (`Letterboxd`), for messages that list services.
+    public var displayName: String
+    /// Other names `--to` and `--from` accept (`letterboxd-csv` for `letterboxd`).
+    public var aliases: [String] = []
 
     public init(name: BackupFormat, summary: String, capabilities: FormatCapabilities = [], fileExtension: String = "json",
                 modelVersion: Int = Migrator.latestVersion,
@@ -42,8 +46,21 @@ public struct FormatDescriptor: Sendable {
                 read: (@Sendable (FormatInput, ReadOptions) throws -> LoadedBackup)? = nil,
                 write: (@Sendable (Library, FormatOutput) throws -> [Diagnostic])? = nil,
                 writeSwitches: Set<WriteSwitch> = []) {
+        self.init(name: name, summary: summary, family: .films, capabilities: capabilities, fileExtension: fileExtension,
+                  modelVersion: modelVersion, detect: detect, read: read, write: write.map(Self.typed), writeSwitches: writeSwitches)
+    }
+
+    /// A format of any family: `read` puts a library of another family than films in
+    /// ``ReadResult/model``; `write` takes a library of `family` (see ``typed(_:)``).
+    public init(name: BackupFormat, summary: String, family: ModelFamily, capabilities: FormatCapabilities = [],
+                fileExtension: String = "json", modelVersion: Int = Migrator.latestVersion,
+                detect: (@Sendable (ContentSniff) -> Int)?,
+                read: (@Sendable (FormatInput, ReadOptions) throws -> LoadedBackup)?,
+                write: (@Sendable (any LibraryModel, FormatOutput) throws -> [Diagnostic])?,
+                writeSwitches: Set<WriteSwitch> = []) {
         self.name = name
         self.summary = summary
+        self.family = family
         self.capabilities = capabilities
         self.fileExtension = fileExtension
         self.modelVersion = modelVersion
@@ -51,25 +68,30 @@ public struct FormatDescriptor: Sendable {
         self.read = read
         self.write = write
         self.writeSwitches = writeSwitches
+        self.displayName = name.rawValue
+    }
+
+    /// A writer of one model type as a ``write`` closure: any other library is refused with
+    /// ``MWError/usage(_:)`` naming both families.
+    public static func typed<M: LibraryModel>(_ write: @escaping @Sendable (M, FormatOutput) throws -> [Diagnostic])
+        -> @Sendable (any LibraryModel, FormatOutput) throws -> [Diagnostic] {
+        { model, output in
+            guard let m = model as? M else {
+                throw MWError.usage("this format holds \(M.family) libraries, not \(type(of: model).family)")
+            }
+            return try write(m, output)
+        }
     }
 
     /// Whether the format can be read.
     public var isReadable: Bool { read != nil }
-    /// Whether the format can be written (a film ``Library``).
+    /// Whether the format can be written (a library of its ``family``).
     public var isWritable: Bool { write != nil }
+    /// Whether this is another service's export rather than a backup format.
+    public var isService: Bool { service != nil }
 
-    /// A format of another model family than films: `read` puts its library in
-    /// ``ReadResult/model``; `writeModel` writes one.
-    public init(name: BackupFormat, summary: String, family: ModelFamily, capabilities: FormatCapabilities = [],
-                fileExtension: String = "json",
-                detect: (@Sendable (ContentSniff) -> Int)?,
-                read: (@Sendable (FormatInput, ReadOptions) throws -> LoadedBackup)?,
-                writeModel: (@Sendable (any Sendable, FormatOutput) throws -> [Diagnostic])?) {
-        self.init(name: name, summary: summary, capabilities: capabilities, fileExtension: fileExtension,
-                  detect: detect, read: read)
-        self.family = family
-        self.writeModel = writeModel
-    }
+    /// Every name the format answers to: its own, then its aliases.
+    public var names: [String] { [name.rawValue] + aliases }
 }
 
 /// What a format can hold beyond the lists, titles, episodes and notes every format has.
@@ -94,7 +116,7 @@ public struct FormatCapabilities: OptionSet, Sendable {
 /// The start of an input, for content detection. The file name is only a hint for messages:
 /// formats are recognised by their bytes, never by an extension.
 public struct ContentSniff: Sendable {
-    /// Up to the first 4 KiB.
+    /// Up to the first 64 KiB (a service's header may sit below a preamble).
     public var prefix: [UInt8]
     /// The input's path as given ("-" for standard input).
     public var path: String

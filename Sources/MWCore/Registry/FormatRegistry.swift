@@ -21,20 +21,39 @@ public struct FormatRegistry: Sendable {
         return r
     }
 
-    /// The format called `name`.
+    /// The format called `name` (its own name or one of its aliases).
     public func format(named name: String) -> FormatDescriptor? {
-        formats.first { $0.name.rawValue == name }
+        formats.first { $0.name.rawValue == name } ?? formats.first { $0.aliases.contains(name) }
     }
 
     /// The readable format the content belongs to: the highest detection score, ties to the
     /// first registered; nil when no format claims it.
     public func detect(_ sniff: ContentSniff) -> FormatDescriptor? {
-        var best: (score: Int, format: FormatDescriptor)?
-        for f in formats where f.isReadable {
+        claims(sniff).first
+    }
+
+    /// Every readable format that claims the content, the highest detection score first (ties
+    /// in registration order). Two services at the top are an ambiguity the caller reports.
+    public func claims(_ sniff: ContentSniff) -> [FormatDescriptor] {
+        var found: [(score: Int, order: Int, format: FormatDescriptor)] = []
+        for (i, f) in formats.enumerated() where f.isReadable {
             guard let score = f.detect?(sniff), score > 0 else { continue }
-            if best == nil || score > best!.score { best = (score, f) }
+            found.append((score, i, f))
         }
-        return best?.format
+        return found.sorted { ($0.score, -$0.order) > ($1.score, -$1.order) }.map(\.format)
+    }
+
+    /// The services (other trackers' exports) of `family`, in registration order.
+    public func services(_ family: ModelFamily) -> [FormatDescriptor] {
+        formats.filter { $0.isService && $0.family == family }
+    }
+
+    /// Every service, of every family.
+    public var services: [FormatDescriptor] { formats.filter(\.isService) }
+
+    /// "Letterboxd, IMDb, Trakt or TV Time": the services of `family` for a message.
+    public func serviceList(_ family: ModelFamily, _ conjunction: String = "or") -> String {
+        listing(services(family).map(\.displayName), conjunction)
     }
 
     /// The names of the formats that can be written.
@@ -45,8 +64,9 @@ public struct FormatRegistry: Sendable {
     /// One line per format for `--help`: `name (read, write): summary`.
     public var helpText: String {
         formats.map { f in
-            let modes = [f.isReadable ? "read" : nil, f.isWritable || f.writeModel != nil ? "write" : nil].compactMap { $0 }.joined(separator: ", ")
-            return "\(f.name) (\(modes)): \(f.summary)"
+            let modes = [f.isReadable ? "read" : nil, f.isWritable ? "write" : nil].compactMap { $0 }.joined(separator: ", ")
+            let also = f.aliases.isEmpty ? "" : ", also \(f.aliases.joined(separator: ", "))"
+            return "\(f.name) (\(f.family), \(modes)\(also)): \(f.summary)"
         }.joined(separator: "\n")
     }
 }

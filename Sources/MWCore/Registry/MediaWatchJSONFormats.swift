@@ -29,7 +29,7 @@ extension FormatDescriptor {
         case 2:
             var d = FormatDescriptor.mediawatchV2
             d.modelVersion = 2
-            d.write = { library, output in
+            d.write = FormatDescriptor.typed { (library: Library, output) in
                 var o = output.options
                 o.formatVersion = 2
                 return try BackupIO.write(library, as: .mediawatchV2, to: output.url, options: o)

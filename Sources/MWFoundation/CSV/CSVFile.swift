@@ -19,12 +19,15 @@ public struct CSVFile: Sendable {
     public var encoding: TextDecoding.Encoding
     /// Every record, blank lines included (as one empty field).
     public var records: [Record]
+    /// The field separator the file was read with.
+    public var delimiter: UnicodeScalar
 
     /// Parses `bytes`. A file that is not text (NUL bytes) is refused with ``MWError/invalid(_:)``
     /// carrying a `csv-not-text` diagnostic. With `quoting` false, quotes are ordinary
     /// characters (tab-separated files written without quoting).
     public init(bytes: [UInt8], name: String, delimiter: UnicodeScalar = ",", quoting: Bool = true) throws {
         self.name = name
+        self.delimiter = delimiter
         (records, encoding) = try TextDecoding.withUTF8(bytes) { text, encoding in
             if let base = text.baseAddress, memchr(base, 0, text.count) != nil {
                 throw MWError.invalid([.csv(.error, .csvNotText, "\(quoted(name)) is not a text file (it holds NUL bytes)", file: name, line: 1)])
@@ -37,7 +40,9 @@ public struct CSVFile: Sendable {
     /// `Position`), or nil when there is none.
     public func table(headerWhere isHeader: ([String]) -> Bool) -> CSVTable? {
         guard let h = records.firstIndex(where: { isHeader($0.fields) }) else { return nil }
-        return CSVTable(file: name, header: records[h], rows: Array(records[(h + 1)...]))
+        var t = CSVTable(file: name, header: records[h], rows: Array(records[(h + 1)...]))
+        t.delimiter = delimiter
+        return t
     }
 
     /// The table whose header is the first record.
@@ -53,6 +58,8 @@ public struct CSVTable: Sendable {
     public var header: CSVFile.Record
     /// The data rows, blank lines left out.
     public var rows: [CSVFile.Record]
+    /// The field separator the file was read with.
+    public var delimiter: UnicodeScalar = ","
     private var index: [String: Int] = [:]
     /// Columns by their name exactly as the header writes it: readers ask by those names, and
     /// a hit needs no folding (the lookup runs once per value).

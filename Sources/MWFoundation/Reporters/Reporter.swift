@@ -6,6 +6,8 @@ public struct FileReport: Sendable, Codable, Equatable {
     public var format: String?
     /// Detected JSON format version.
     public var formatVersion: Int?
+    /// For another service's export: the generation or file role found (`goodreads-24`).
+    public var variant: String?
     /// True when there are no errors (and, under `--strict`, no warnings).
     public var valid: Bool
     /// Records per kind, as read.
@@ -14,8 +16,9 @@ public struct FileReport: Sendable, Codable, Equatable {
     public var warnings: Int
     public var diagnostics: [Diagnostic]
 
-    public init(path: String, format: String?, formatVersion: Int?, valid: Bool, counts: ReportCounts, diagnostics: [Diagnostic]) {
+    public init(path: String, format: String?, formatVersion: Int?, variant: String? = nil, valid: Bool, counts: ReportCounts, diagnostics: [Diagnostic]) {
         self.path = path
+        self.variant = variant
         self.format = format
         self.formatVersion = formatVersion
         self.valid = valid

@@ -2,19 +2,6 @@ import Foundation
 import MWCore
 import MWFoundation
 
-extension BackupFormat {
-    /// An IMDb-style list CSV (docs/IMPORT.md "Writing other services' formats").
-    public static let imdbCSV: BackupFormat = "imdb-csv"
-}
-
-extension FormatDescriptor {
-    /// An IMDb-style list CSV, written only.
-    public static let imdbCSV = FormatDescriptor(
-        name: .imdbCSV,
-        summary: "IMDb-style list CSV (Const, Your Rating…) that Trakt, Letterboxd and others import",
-        capabilities: [.streamable], fileExtension: "csv", modelVersion: Migrator.latestVersion,
-        write: IMDbCSVWriter.write, writeSwitches: [.ratingFromLiked])
-}
 
 /// Writes a library as an IMDb-style list: one row per title with an IMDb ID, in the columns
 /// IMDb's own list and ratings exports use, which Trakt, Letterboxd and others import. Titles

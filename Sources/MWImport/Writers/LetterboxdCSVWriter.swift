@@ -2,25 +2,12 @@ import Foundation
 import MWCore
 import MWFoundation
 
-extension BackupFormat {
-    /// Letterboxd's import CSV (docs/IMPORT.md "Writing other services' formats").
-    public static let letterboxdCSV: BackupFormat = "letterboxd-csv"
-}
-
 extension WriteSwitch {
     /// letterboxd-csv and imdb-csv: a title with no rating kept from another service gets one
     /// from its liked status (`convert --rating-from-liked`).
     public static let ratingFromLiked: WriteSwitch = "rating-from-liked"
 }
 
-extension FormatDescriptor {
-    /// Letterboxd's import format, written only.
-    public static let letterboxdCSV = FormatDescriptor(
-        name: .letterboxdCSV,
-        summary: "Letterboxd's import CSV, one row per watch (over 1,000 rows: a folder of 1,000-row files)",
-        capabilities: [.streamable, .folderOutput], fileExtension: "csv", modelVersion: Migrator.latestVersion,
-        write: LetterboxdCSVWriter.write, writeSwitches: [.ratingFromLiked])
-}
 
 /// Writes a library as Letterboxd's import CSV (https://letterboxd.com/about/importing-data/):
 /// one row per watch event, so Letterboxd makes one diary entry per viewing. The rules — which

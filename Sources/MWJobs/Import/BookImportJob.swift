@@ -21,6 +21,10 @@ public enum BookImportJob {
         public var onConflict: BookConflictPolicy = .keep
         public var reviewFile: URL?
         public var overridesFile: URL?
+        /// `--from`: read only this tracker's files (nil: every tracker, each file by content).
+        public var from: String?
+        /// The formats known: the trackers are its book services.
+        public var registry: FormatRegistry = .standard
         public var dryRun = false
         public var strict = false
 
@@ -36,51 +40,22 @@ public enum BookImportJob {
         public var written: [URL]
     }
 
-    /// Which importer `sources` go to under `--from auto`.
-    public enum Route: Equatable, Sendable {
-        /// A book tracker's export and no film/TV export: this job. Other files beside it
-        /// (a README) are skipped with a warning, as the film imports skip them.
-        case books
-        /// Anything else: the film imports (which say when nothing is an export).
-        case films
-        /// Book and film exports together, refused (the message says which): they go to
-        /// different outputs (a books backup, the film library), so half is never skipped.
-        case mixed(String)
-    }
-
-    /// The route of `sources` (folders listed recursively), each file decided by content —
-    /// the first 64 KiB hold the header: a book export by ``BookExportReader``, a film/TV
-    /// export by the film readers' detection (or a ZIP, the shape film exports come in).
-    public static func route(_ sources: [URL]) -> Route {
-        var books: [URL] = [], films: [URL] = []
-        for url in expand(sources) {
-            guard let h = FileHandle(forReadingAtPath: url.path) else { continue }
-            defer { try? h.close() }
-            let head = Array((try? h.read(upToCount: 1 << 16)) ?? Data())
-            let name = url.lastPathComponent
-            if BookExportReader.read(bytes: head, name: name).source != nil {
-                books.append(url)
-            } else if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || LetterboxdReader.detect(bytes: head, name: name) != nil
-                        || IMDbReader.detect(bytes: head, name: name) != nil || TraktReader.detect(bytes: head, name: name) != nil
-                        || TVTimeReader.detect(bytes: head, name: name) != nil {
-                films.append(url)
-            }
-        }
-        switch (books.isEmpty, films.isEmpty) {
-        case (false, true): return .books
-        case (false, false):
-            return .mixed("the sources mix book exports (\(books.map(\.path).joined(separator: ", "))) and film/TV exports (\(films.map(\.path).joined(separator: ", "))); import them in separate runs")
-        default: return .films
-        }
-    }
-
     /// Runs the import. Throws ``MWError`` for usage and unreadable inputs (exit 2); every
     /// problem with rows is in the outcome (exit 1), and the output still holds every good row.
     public static func run(_ o: Options) throws -> Outcome {
-        guard o.format.family == .books, o.format.writeModel != nil else {
-            throw MWError.usage("book exports import into a books format (bookstrack-v1, goodreads-csv), not \(o.format.name)")
+        let writable = o.registry.formats.filter { $0.family == .books && $0.isWritable }.map(\.name.rawValue)
+        guard o.format.family == .books, o.format.isWritable else {
+            throw MWError.usage("book exports import into a books format (\(writable.joined(separator: ", "))), not \(o.format.name)")
         }
-        let files = expand(o.sources)
+        var services = o.registry.bookReaders
+        if let from = o.from {
+            let chosen = try o.registry.service(named: from)
+            guard chosen.family == .books, let reader = chosen.service as? any BookServiceReader else {
+                throw MWError.usage("--from \(from) is a \(chosen.family) service; book exports come from \(o.registry.serviceList(.books))")
+            }
+            services = [reader]
+        }
+        let files = ImportFiles.expand(o.sources)
         for url in o.sources where !FileManager.default.fileExists(atPath: url.path) {
             throw MWError.io("\(url.path): no such file or folder")
         }
@@ -92,11 +67,11 @@ public enum BookImportJob {
         }
         var options = BookImportOptions(onConflict: o.onConflict)
         if let f = o.overridesFile { options.overrides = try BookOverrides.read(f) }
-        let result = BookImport.run(urls: files, into: existing, options: options)
+        let result = BookImport.run(urls: files, into: existing, options: options, services: services)
         var written: [URL] = []
         if !o.dryRun {
             if let out = o.output {
-                _ = try o.format.writeModel!(result.library, FormatOutput(url: out))
+                _ = try LibraryWriter.write(result.library, as: o.format, to: out)
                 written.append(out)
             }
             if let r = o.reviewFile {
@@ -109,33 +84,11 @@ public enum BookImportJob {
         // A file named on the command line was asked for: not being an export is a problem
         // there, while a file met inside a folder (a README) is only skipped with a warning.
         if result.files.contains(where: { $0.source != nil }) {
-            let named = Set(o.sources.filter { !isDirectory($0) }.map(\.path))
+            let named = Set(o.sources.filter { !ImportFiles.isDirectory($0) }.map(\.path))
             problems += result.files.filter { $0.source == nil && $0.malformed.isEmpty && named.contains($0.file) }
-                .map { "\($0.file): not a Goodreads, StoryGraph or LibraryThing export" }
+                .map { "\($0.file): not \(withArticle(listing(services.map(\.displayName)))) export" }
         }
         return Outcome(result: result, exitCode: problems.isEmpty ? 0 : 1, problems: problems, written: written)
-    }
-
-    static func isDirectory(_ url: URL) -> Bool {
-        var isDir: ObjCBool = false
-        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) && isDir.boolValue
-    }
-
-    /// Files named directly, and the regular files under folders (sorted, hidden ones skipped).
-    static func expand(_ sources: [URL]) -> [URL] {
-        var out: [URL] = []
-        for url in sources {
-            var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) else { continue }
-            if !isDir.boolValue { out.append(url); continue }
-            let e = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
-            var found: [URL] = []
-            while let f = e?.nextObject() as? URL {
-                if (try? f.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true { found.append(f) }
-            }
-            out += found.sorted { $0.path < $1.path }
-        }
-        return out
     }
 }
 

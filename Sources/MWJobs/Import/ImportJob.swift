@@ -1,4 +1,5 @@
 import Foundation
+import MWBooks
 import MWCore
 import MWImport
 import MWStore
@@ -24,7 +25,17 @@ public enum ImportJob {
         // The decisions first: an unreadable overrides file stops the run before any work.
         let overrides = try o.overridesFile.map { try MatchOverrides.read($0) } ?? MatchOverrides()
 
-        let export = ImportSource.read(o.sources, from: o.from, options: ImportOptions(includeDeleted: o.includeDeleted))
+        var readOptions = ImportOptions(includeDeleted: o.includeDeleted, readers: o.registry.filmReaders)
+        if let from = o.from {
+            let chosen = try o.registry.service(named: from)
+            guard chosen.family == .films else {
+                throw MWError.usage("--from \(from) is a \(chosen.family) service; film and TV exports come from \(o.registry.serviceList(.films))")
+            }
+            readOptions.services = [ForeignService(rawValue: chosen.name.rawValue)]
+        }
+        readOptions.alsoTried = o.registry.services(.books).isEmpty ? nil
+            : "\(withArticle(o.registry.serviceList(.books))) one, which `mwkit import` also reads"
+        let export = MWImport.read(sources: o.sources, options: readOptions)
         let unreadable = export.diagnostics.filter {
             $0.severity == .error && ($0.code == DiagnosticCode.ioUnreadable.rawValue || $0.code == DiagnosticCode.importNoExport.rawValue)
         }

@@ -6,7 +6,10 @@ import MWImport
 public struct ImportJobOptions: Sendable {
     /// Export ZIPs, folders, single files.
     public var sources: [URL]
-    public var from: ImportSource = .auto
+    /// `--from`: read only this service's files (nil: every service, each file by content).
+    public var from: String?
+    /// The formats known: the services read are its film services.
+    public var registry: FormatRegistry = .standard
     /// The backup to write; nil only with ``dryRun`` or when only ``database`` is wanted.
     public var output: URL?
     public var format: FormatDescriptor = .mediawatchV1

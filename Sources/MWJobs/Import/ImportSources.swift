@@ -1,37 +1,86 @@
 import Foundation
+import MWBooks
+import MWCore
 import MWImport
 
-/// What `mwkit import --from` accepts, and the one place that sends sources to a family of
-/// readers. Today one family reads film and TV exports (``MWImport/read(sources:options:)``,
-/// which detects each file's service from its content); a second family (book trackers,
-/// issue 12) adds its names here and a branch in ``read(_:from:options:)``, and the command,
-/// summary and exit codes stay as they are.
-public enum ImportSource: String, CaseIterable, Sendable {
-    /// Detect every file's service from its content.
-    case auto
-    case letterboxd, imdb, trakt, tvtime
-    /// Book trackers (issue 12): read by ``BookImportJob`` into a books library.
-    case goodreads, storygraph, librarything
+/// Which import pipeline sources go to: the services' family.
+public enum ImportRoute: Equatable, Sendable {
+    /// A book tracker's export and no film/TV export: ``BookImportJob``. Other files beside it
+    /// (a README) are skipped with a warning, as the film imports skip them.
+    case books
+    /// Anything else: ``ImportJob`` (which says when nothing is an export).
+    case films
+    /// Book and film exports together, refused (the message says which): they go to
+    /// different outputs (a books backup, the film library), so half is never skipped.
+    case mixed(String)
+}
 
-    /// Whether this choice names a book tracker.
-    public var isBooks: Bool { self == .goodreads || self == .storygraph || self == .librarything }
-
-    /// The film/TV services this choice reads; nil for all.
-    var services: Set<ForeignService>? {
-        switch self {
-        case .auto: return nil
-        case .letterboxd: return [.letterboxd]
-        case .imdb: return [.imdb]
-        case .trakt: return [.trakt]
-        case .tvtime: return [.tvtime]
-        case .goodreads, .storygraph, .librarything: return []
+/// `mwkit import --from` and detection, from the registry: the one place the services of each
+/// family are found for the import pipelines.
+extension FormatRegistry {
+    /// The service `--from NAME` names (its name or an alias); a usage error listing every
+    /// service otherwise.
+    public func service(named name: String) throws -> FormatDescriptor {
+        guard let f = format(named: name), f.isService else {
+            throw MWError.usage("--from \(name): not a service mwkit imports; one of \(services.map(\.name.rawValue).joined(separator: ", ")) (or auto)")
         }
+        return f
     }
 
-    /// Reads `sources` (export ZIPs, folders, single files, any mix) with the readers `from` names.
-    public static func read(_ sources: [URL], from: ImportSource, options: ImportOptions) -> ForeignExport {
-        var options = options
-        options.services = from.services
-        return MWImport.read(sources: sources, options: options)
+    /// The readers of the film/TV services, in registration order.
+    public var filmReaders: [any FilmServiceReader] { services(.films).compactMap { $0.service as? any FilmServiceReader } }
+    /// The readers of the book trackers, in registration order.
+    public var bookReaders: [any BookServiceReader] { services(.books).compactMap { $0.service as? any BookServiceReader } }
+
+    /// Where `sources` go: `from` (a service name, nil for auto) decides; else each file's
+    /// content does (folders listed recursively; the first 64 KiB hold a header): a file a
+    /// book tracker claims is a book export, one a film service claims (or a ZIP, the shape
+    /// film exports come in) a film export.
+    public func route(_ sources: [URL], from: String?) throws -> ImportRoute {
+        if let from { return try service(named: from).family == .films ? .films : .books }
+        var books: [URL] = [], films: [URL] = []
+        let bookServices = services(.books), filmServices = services(.films)
+        for url in ImportFiles.expand(sources) {
+            guard let h = FileHandle(forReadingAtPath: url.path) else { continue }
+            defer { try? h.close() }
+            let sniff = ContentSniff(prefix: Array((try? h.read(upToCount: 1 << 16)) ?? Data()), path: url.path)
+            if bookServices.contains(where: { ($0.detect?(sniff) ?? 0) > 0 }) {
+                books.append(url)
+            } else if sniff.kind == .zip || filmServices.contains(where: { ($0.detect?(sniff) ?? 0) > 0 }) {
+                films.append(url)
+            }
+        }
+        switch (books.isEmpty, films.isEmpty) {
+        case (false, true): return .books
+        case (false, false):
+            return .mixed("the sources mix book exports (\(books.map(\.path).joined(separator: ", "))) and film/TV exports (\(films.map(\.path).joined(separator: ", "))); import them in separate runs")
+        default: return .films
+        }
+    }
+}
+
+/// The one folder walker of both import jobs' route and the book import.
+public enum ImportFiles {
+    /// Files named directly, and the regular files under folders (sorted, hidden ones skipped).
+    public static func expand(_ sources: [URL]) -> [URL] {
+        var out: [URL] = []
+        for url in sources {
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) else { continue }
+            if !isDir.boolValue { out.append(url); continue }
+            let e = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+            var found: [URL] = []
+            while let f = e?.nextObject() as? URL {
+                if (try? f.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true { found.append(f) }
+            }
+            out += found.sorted { $0.path < $1.path }
+        }
+        return out
+    }
+
+    /// Whether `url` is a folder.
+    static func isDirectory(_ url: URL) -> Bool {
+        var isDir: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) && isDir.boolValue
     }
 }

@@ -51,8 +51,7 @@ struct Convert: ParsableCommand {
             }
             let input = batch.inputs[0]
             try prepareOutput(input: input, output: out.output)
-            if to.descriptor.family != .films { return try convertOtherFamily(input) }
-            let loaded = try loadValid(input, inputOptions.readOptions(), reporting)
+            let loaded = try loadValid(input, inputOptions.readOptions(), reporting, families: [to.descriptor.family])
             let done = try LibraryWriter.write(loaded, as: to.descriptor, to: out.url, options: writeOptions)
             reporting.report(done.diagnostics, path: out.output)
             if to.descriptor.capabilities.contains(.folderOutput), let url = out.url, AtomicDirectory.isDirectory(url) {
@@ -64,18 +63,5 @@ struct Convert: ParsableCommand {
             }
             StandardError.write("converted \(input) (\(loaded.result.format?.rawValue ?? "?")) → \(out.output) (\(to.descriptor.name))")
         }
-    }
-
-    /// A library of another family (a books backup to goodreads-csv or bookstrack-v1): read by
-    /// that family's reader, written by the target's model writer.
-    private func convertOtherFamily(_ input: String) throws {
-        let family = to.descriptor.family
-        let loaded = try loadValid(input, inputOptions.readOptions(), reporting, families: [family])
-        guard let model = loaded.result.model, let write = to.descriptor.writeModel else {
-            throw CLIExit.failure("\(input) holds no \(family.rawValue) library for \(to.descriptor.name)", code: 2)
-        }
-        let warnings = try write(model, FormatOutput(url: out.url, options: writeOptions))
-        reporting.report(warnings, path: out.output)
-        StandardError.write("converted \(input) (\(loaded.result.format?.rawValue ?? "?")) → \(out.output) (\(to.descriptor.name))")
     }
 }

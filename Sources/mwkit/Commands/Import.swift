@@ -53,8 +53,12 @@ struct Import: AsyncParsableCommand {
     @Option(help: "Books, with --merge-into: whose user data wins for a book in both: keep (the existing library's), newer, theirs.")
     var onConflict: BookConflictPolicy = .keep
 
-    @Option(help: "Read only this service's files (default: auto, every service detected from content).")
-    var from: ImportSource = .auto
+    @Option(help: ArgumentHelp("Read only this service's files (default: auto, every service detected from content).",
+                               valueName: FormatRegistry.standard.services.map(\.name.rawValue).joined(separator: "|")))
+    var from: String = "auto"
+
+    /// The service `--from` names; nil for auto.
+    var service: String? { from == "auto" ? nil : from }
 
     @Option(help: "Write the items not matched with certainty to this CSV, with candidates and an empty decision column.")
     var review: String?
@@ -109,7 +113,7 @@ struct Import: AsyncParsableCommand {
 
     var options: ImportJobOptions {
         var o = ImportJobOptions(sources: sources.map { URL(fileURLWithPath: $0) })
-        o.from = from
+        o.from = service
         o.output = output.map { URL(fileURLWithPath: $0) }
         o.format = (to ?? WritableFormat(.mediawatchV1)).descriptor
         o.writeOptions = WriteOptions(pretty: pretty)
@@ -130,18 +134,15 @@ struct Import: AsyncParsableCommand {
 
     func validate() throws {
         if output == "-" { throw ValidationError("-o must name a file: the summary uses standard output") }
-        if from.isBooks { return }
+        if let service {
+            do { if try FormatRegistry.standard.service(named: service).family != .films { return } } catch { throw ValidationError("\(error)") }
+        }
         if let p = options.usageProblem { throw ValidationError(p) }
     }
 
-    /// Where the sources go: --from names a service, else their content decides (one pass
-    /// over the files).
-    var route: BookImportJob.Route {
-        if from.isBooks { return .books }
-        return from == .auto ? BookImportJob.route(sources.map { URL(fileURLWithPath: $0) }) : .films
-    }
-
     func run() async throws {
+        let route: ImportRoute
+        do { route = try FormatRegistry.standard.route(sources.map { URL(fileURLWithPath: $0) }, from: service) } catch { throw CLIExit.from(error) }
         switch route {
         case .mixed(let problem): throw ValidationError(problem)
         case .books: return try runBooks()
@@ -174,6 +175,7 @@ struct Import: AsyncParsableCommand {
         if let to { o.format = to.descriptor }
         o.mergeInto = mergeInto.map { URL(fileURLWithPath: $0) }
         o.onConflict = onConflict
+        o.from = service
         o.reviewFile = review.map { URL(fileURLWithPath: $0) }
         o.overridesFile = overrides.map { URL(fileURLWithPath: $0) }
         o.dryRun = dryRun
@@ -219,5 +221,4 @@ enum ImportSummaryFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json
 }
 
-extension ImportSource: ExpressibleByArgument {}
 extension BookConflictPolicy: ExpressibleByArgument {}

@@ -36,13 +36,12 @@ struct WritableFormat: ExpressibleByArgument {
     init(_ descriptor: FormatDescriptor) { self.descriptor = descriptor }
 
     init?(argument: String) {
-        // Film formats write a Library; another family's formats (books) write their own model.
-        guard let d = FormatRegistry.standard.format(named: argument), d.isWritable || d.writeModel != nil else { return nil }
+        guard let d = FormatRegistry.standard.format(named: argument), d.isWritable else { return nil }
         descriptor = d
     }
 
     static var allValueStrings: [String] {
-        FormatRegistry.standard.formats.filter { $0.isWritable || $0.writeModel != nil }.map(\.name.rawValue)
+        FormatRegistry.standard.formats.filter(\.isWritable).flatMap(\.names)
     }
     var defaultValueDescription: String { descriptor.name.rawValue }
 }

@@ -1,0 +1,31 @@
+import Foundation
+import MWFoundation
+
+extension CSVTable {
+    /// Every value of `row`, trimmed; nil when the column is absent or empty.
+    func text(_ row: CSVFile.Record, _ names: String...) -> String? {
+        for n in names { if let v = Values.text(value(row, n)) { return v } }
+        return nil
+    }
+
+    /// The source reference of `row`.
+    func ref(_ service: ForeignService, _ file: ExportFile, _ row: CSVFile.Record, uri: String? = nil) -> SourceRef {
+        SourceRef(service: service, file: file.inner, line: row.line, row: rowNumber(row), uri: uri)
+    }
+
+    /// Non-empty values of the columns not in `known` (lower-case names), as extras.
+    func extras(_ row: CSVFile.Record, known: Set<String>, source: SourceRef) -> [ForeignExtra] {
+        var out: [ForeignExtra] = []
+        for (i, name) in header.fields.enumerated() where i < row.fields.count {
+            let k = name.trimmingCharacters(in: .whitespaces).lowercased()
+            guard !known.contains(k), let v = Values.text(row.fields[i]) else { continue }
+            out.append(ForeignExtra(field: name, value: v, source: source))
+        }
+        if row.fields.count > header.fields.count {
+            for v in row.fields[header.fields.count...] where Values.text(v) != nil {
+                out.append(ForeignExtra(field: "(beyond the header)", value: v, source: source))
+            }
+        }
+        return out
+    }
+}
