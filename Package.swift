@@ -81,7 +81,7 @@ let package = Package(
             "MWCore",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "MWJobsTests", dependencies: ["MWJobs", "MWCore", "MWTMDb"]),
+        .testTarget(name: "MWJobsTests", dependencies: ["MWJobs", "MWCore", "MWTMDb", "MWImport", "MWBooks", "MWFoundation"]),
         .testTarget(name: "MWImportTests", dependencies: [
             "MWImport", "MWFoundation", "MWArchive", "MWTMDb", "MWJobs", "MWStore", "MWCore",
             .product(name: "FlyingFox", package: "FlyingFox"),

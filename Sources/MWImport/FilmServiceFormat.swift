@@ -8,7 +8,7 @@ extension FormatDescriptor {
     /// file role, every malformed row with file:line:column), and written by `write` when
     /// mwkit writes what that service's importer reads.
     public static func filmService(_ reader: any FilmServiceReader, summary: String, aliases: [String] = [],
-                                   capabilities: FormatCapabilities = [], fileExtension: String = "csv", modelVersion: Int = 2,
+                                   capabilities: FormatCapabilities = [], fileExtension: String = "csv", modelVersion: Int = Migrator.latestVersion,
                                    write: (@Sendable (Library, FormatOutput) throws -> [Diagnostic])? = nil,
                                    writeSwitches: Set<WriteSwitch> = []) -> FormatDescriptor {
         var d = FormatDescriptor(name: BackupFormat(rawValue: reader.name), summary: summary, capabilities: capabilities,

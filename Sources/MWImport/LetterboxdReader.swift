@@ -51,12 +51,20 @@ public enum LetterboxdReader {
         return nil
     }
 
-    /// Columns only Letterboxd's import format spells so (IMDb lists have `Const`, TV Time `imdb_id`).
-    static let importColumns: Set<String> = ["tmdbid", "imdbid", "letterboxduri", "watcheddate", "rating10"]
+    /// Every column of Letterboxd's import format (letterboxd.com/about/importing-data),
+    /// lower case without blanks.
+    static let importColumns: Set<String> = ["letterboxduri", "tmdbid", "imdbid", "title", "year", "directors", "rating",
+                                             "rating10", "watcheddate", "rewatch", "tags", "review"]
+    /// Of those, the ones only that format spells so.
+    static let importSignature: Set<String> = ["tmdbid", "imdbid", "letterboxduri", "watcheddate", "rating10"]
 
-    /// An import-format file: a `Title` column and one of ``importColumns``, without IMDb's `Const`.
+    /// An import-format file: a `Title` column, one of ``importSignature``, and no column
+    /// Letterboxd's importer does not know. Other trackers' CSVs share `title` and an id column
+    /// (Movary's `title,year,tmdbId,imdbId,watchedAt`, Simkl's `SIMKL_ID,Title,…,TMDB`); their
+    /// own columns tell them apart, so they are never read as Letterboxd's.
     static func isImportFile(_ header: Set<String>) -> Bool {
-        header.contains("title") && !header.contains("const") && !header.isDisjoint(with: importColumns)
+        let names = Set(header.map { $0.filter { !$0.isWhitespace } }.filter { !$0.isEmpty })
+        return names.contains("title") && !names.isDisjoint(with: importSignature) && names.isSubset(of: importColumns)
     }
 
     /// A list file: a metadata block (`Date,Name,Tags,URL,Description`) then a `Position` header.
