@@ -41,7 +41,7 @@ public enum MWImport {
             if chosen.count > 1 || (options.services == nil && claims.count > 1) {
                 let names = (chosen.count > 1 ? chosen : claims).map(\.reader.displayName)
                 out.files.append(FileStats(file: file.display, service: nil, kind: .unknown, read: false, note: "claimed by \(listing(names, "and"))"))
-                out.diagnostics.append(.error(.importAmbiguousFile, "\(file.display) has the signature of both \(listing(names, "and")); name one with --from"))
+                out.diagnostics.append(.error(.importAmbiguousService, "\(file.display) has the signature of both \(listing(names, "and")); name one with --from"))
                 continue
             }
             guard let claim = chosen.first else {

@@ -40,7 +40,7 @@ public enum BookExportReader {
         }
         if claims.count > 1 {
             let names = listing(claims.map { $0.0.displayName }, "and")
-            out.diagnostics.append(.csv(.error, .importAmbiguousFile, "\(quoted(name)) has the header of both \(names); name one with --from",
+            out.diagnostics.append(.csv(.error, .importAmbiguousService, "\(quoted(name)) has the header of both \(names); name one with --from",
                                         file: name, line: 1))
             out.malformed.append(MalformedRow(position: "\(name):1", reason: "claimed by \(names)"))
             return out

@@ -11,6 +11,9 @@ extension DiagnosticCode {
     public static let importWithheldFile: DiagnosticCode = "import-withheld-file"
     /// A file in an input that no reader recognises.
     public static let importUnrecognizedFile: DiagnosticCode = "import-unrecognized-file"
+    /// A file carrying the signature of two services at once (their header sets, JSON shapes):
+    /// not read, since either reading could be wrong; `--from` names the one it is.
+    public static let importAmbiguousService: DiagnosticCode = "import-ambiguous-service"
     /// A file recognised by its header whose role had to be guessed from its name.
     public static let importAmbiguousFile: DiagnosticCode = "import-ambiguous-file"
     /// A row naming a film only by title and year when several films of the export share them;
@@ -25,6 +28,6 @@ extension DiagnosticCode {
     /// Every code of the export readers (the review decision code is listed with the matcher's).
     public static let imports: [DiagnosticCode] = [
         .importMalformedRow, .importBadValue, .importMalformedFile, .importWithheldFile,
-        .importUnrecognizedFile, .importAmbiguousFile, .importAmbiguousRow, .importNoExport,
+        .importUnrecognizedFile, .importAmbiguousService, .importAmbiguousFile, .importAmbiguousRow, .importNoExport,
     ]
 }
