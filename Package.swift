@@ -71,28 +71,30 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // What the CLI tests share: finding and running the built `mwkit` binary.
+        .target(name: "MWTestSupport", path: "Tests/MWTestSupport"),
         // CSV: CSV.swift's reader, the reference the byte-level CSV parser is checked against.
         .testTarget(name: "MWFoundationTests", dependencies: [
             "MWFoundation",
             .product(name: "CSV", package: "CSV.swift"),
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "MWCoreTests", dependencies: [
+        .testTarget(name: "MWCoreTests", dependencies: ["MWTestSupport", 
             "MWCore",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "MWJobsTests", dependencies: ["MWJobs", "MWCore", "MWTMDb", "MWImport", "MWBooks", "MWFoundation"]),
-        .testTarget(name: "MWImportTests", dependencies: [
+        .testTarget(name: "MWImportTests", dependencies: ["MWTestSupport", 
             "MWImport", "MWFoundation", "MWArchive", "MWTMDb", "MWJobs", "MWStore", "MWCore",
             .product(name: "FlyingFox", package: "FlyingFox"),
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "MWBooksTests", dependencies: [
+        .testTarget(name: "MWBooksTests", dependencies: ["MWTestSupport", 
             "MWBooks", "MWFoundation", "MWImport",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "MWArchiveTests", dependencies: ["MWArchive", "MWCore"]),
-        .testTarget(name: "MWStoreTests", dependencies: [
+        .testTarget(name: "MWStoreTests", dependencies: ["MWTestSupport", 
             "MWStore", "MWCore", "MWBooks",
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),

@@ -1,4 +1,5 @@
 import Foundation
+import MWTestSupport
 @testable import MWBooks
 
 /// Paths, a library touching every attribute, and a process runner for the books tests.
@@ -51,32 +52,14 @@ enum BookStoreFixtures {
         return BookLibrary(exportDate: date(30), works: [w1, w2, w3], editions: [e1, e2], authors: [a1, a2, a3], entries: [n1, n2, n3])
     }
 
-    /// The `mwkit` binary built beside the test bundle.
-    static var mwkit: URL {
-        let bundleDir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for dir in [bundleDir, bundleDir.deletingLastPathComponent()] {
-            let u = dir.appendingPathComponent("mwkit")
-            if FileManager.default.isExecutableFile(atPath: u.path) { return u }
-        }
-        return root.appendingPathComponent(".build/debug/mwkit")
-    }
+    /// The `mwkit` binary (``MWKitBinary``).
+    static var mwkit: URL { MWKitBinary.url }
 
-    struct Run: Sendable { var status: Int32; var stdout: String; var stderr: String }
+    typealias Run = MWKitBinary.Run
 
     /// Runs mwkit with `args` and captures everything.
     static func run(_ args: [String], env: [String: String] = [:]) throws -> Run {
-        let p = Process()
-        p.executableURL = mwkit
-        p.arguments = args
-        p.environment = ProcessInfo.processInfo.environment.merging(env) { $1 }
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+        try MWKitBinary.run(args, env: env)
     }
 
     /// A fresh temporary directory.

@@ -1,4 +1,5 @@
 import Foundation
+import MWTestSupport
 import MWCore
 import Testing
 
@@ -29,7 +30,7 @@ struct BatchCLITests {
         let out = dir.appendingPathComponent("out")
         for trial in 0..<3 {
             let p = Process()
-            p.executableURL = TestSupport.mwkit
+            p.executableURL = MWKitBinary.url
             p.arguments = ["migrate", inDir.path, "--to", "2", "-o", out.path, "--jobs", "2"]
             p.standardError = FileHandle.nullDevice
             try p.run()

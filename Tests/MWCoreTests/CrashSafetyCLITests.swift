@@ -1,4 +1,5 @@
 import Foundation
+import MWTestSupport
 import MWCore
 import Testing
 
@@ -58,7 +59,7 @@ struct CrashSafetyCLITests {
         for trial in 0..<8 {
             try? FileManager.default.removeItem(at: out)
             let p = Process()
-            p.executableURL = TestSupport.mwkit
+            p.executableURL = MWKitBinary.url
             p.arguments = args
             p.standardError = FileHandle.nullDevice
             try p.run()

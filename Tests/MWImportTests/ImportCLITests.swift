@@ -1,47 +1,22 @@
 import Foundation
+import MWTestSupport
 import MWCore
 import Testing
 
 /// The built `mwkit import` binary end to end on our own fixtures, against the loopback TMDb.
 @Suite("mwkit import (CLI)", .serialized)
 struct ImportCLITests {
-    struct Run { var status: Int32; var stdout: String; var stderr: String }
-
-    static var binary: URL {
-        let bundleDir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for dir in [bundleDir, bundleDir.deletingLastPathComponent()] {
-            let u = dir.appendingPathComponent("mwkit")
-            if FileManager.default.isExecutableFile(atPath: u.path) { return u }
-        }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(".build/debug/mwkit")
-    }
+    typealias Run = MWKitBinary.Run
 
     /// Runs mwkit with a private XDG home (no user cache, config or database is touched). The
     /// wait happens off Swift's cooperative threads, so the in-process server keeps answering.
     static func mwkit(_ args: [String], fx: Fixture, env: [String: String] = [:]) async throws -> Run {
-        let p = Process()
-        p.executableURL = binary
-        p.arguments = args
-        var e = ProcessInfo.processInfo.environment
-        for k in ["TMDB_API_KEY", "TMDB_ACCESS_TOKEN", "TMDB_BASE_URL", "MWKIT_DB"] { e[k] = nil }
+        var e: [String: String?] = ["TMDB_API_KEY": nil, "TMDB_ACCESS_TOKEN": nil, "TMDB_BASE_URL": nil, "MWKIT_DB": nil]
         e["XDG_CACHE_HOME"] = fx.url("xdg-cache").path
         e["XDG_CONFIG_HOME"] = fx.url("xdg-config").path
         e["XDG_DATA_HOME"] = fx.url("xdg-data").path
         for (k, v) in env { e[k] = v }
-        p.environment = e
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        return await withCheckedContinuation { (c: CheckedContinuation<Run, Never>) in
-            Thread.detachNewThread {
-                let o = out.fileHandleForReading.readDataToEndOfFile()
-                let r = err.fileHandleForReading.readDataToEndOfFile()
-                p.waitUntilExit()
-                c.resume(returning: Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: r, as: UTF8.self)))
-            }
-        }
+        return try await MWKitBinary.runDetached(args, env: e)
     }
 
     static let key = ["TMDB_API_KEY": MatchingServer.secret, "SOURCE_DATE_EPOCH": "1750000000"]
@@ -138,7 +113,7 @@ struct ImportCLITests {
         for trial in 0..<5 {
             try? FileManager.default.removeItem(at: out)
             let p = Process()
-            p.executableURL = Self.binary
+            p.executableURL = MWKitBinary.url
             p.arguments = args
             p.environment = ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": fx.url("xdg-cache").path]) { $1 }
             p.standardOutput = FileHandle.nullDevice

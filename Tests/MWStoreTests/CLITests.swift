@@ -1,25 +1,16 @@
 import Foundation
+import MWTestSupport
 import MWCore
 import Testing
 @testable import MWStore
 
 /// `mwkit restore` / `mwkit archive` end to end through the built binary.
 @Suite struct CLITests {
-    struct Run { var status: Int32; var stdout: String; var stderr: String }
+    typealias Run = MWKitBinary.Run
 
     static func mwkit(_ args: [String], env: [String: String] = [:]) throws -> Run {
-        let p = Process()
-        p.executableURL = try CrashSafetyTests.mwkitBinary()
-        p.arguments = args
-        p.environment = ProcessInfo.processInfo.environment.merging(env) { $1 }
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+        _ = try CrashSafetyTests.mwkitBinary()
+        return try MWKitBinary.run(args, env: env)
     }
 
     @Test func archiveOfARestoredArchiveIsByteIdentical() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import MWTestSupport
 import MWCore
 import Testing
 @testable import MWStore
@@ -10,17 +11,13 @@ import Glibc
 /// random moments; the database must always be sound and hold either the state before the
 /// restore or the state after it — never a mix.
 @Suite struct CrashSafetyTests {
-    /// The `mwkit` executable built beside the test bundle (`swift test` builds it).
+    /// The `mwkit` executable (``MWKitBinary``; `swift test` builds it).
     static func mwkitBinary() throws -> URL {
-        var candidates: [URL] = []
-        if let exe = Bundle.main.executableURL { candidates.append(exe.deletingLastPathComponent().appendingPathComponent("mwkit")) }
-        candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("mwkit"))
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        candidates.append(root.appendingPathComponent(".build/debug/mwkit"))
-        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            throw MWError.io("mwkit binary not found (looked in \(candidates.map(\.path))); run `swift build` first")
+        let bin = MWKitBinary.url
+        guard FileManager.default.isExecutableFile(atPath: bin.path) else {
+            throw MWError.io("mwkit binary not found at \(bin.path); run `swift build` first")
         }
-        return found
+        return bin
     }
 
     static func run(_ bin: URL, _ args: [String]) throws -> Process {

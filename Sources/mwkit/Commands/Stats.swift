@@ -25,18 +25,9 @@ struct Stats: ParsableCommand {
     func run() throws {
         do {
             let loaded = try loadValid(input, inputOptions.readOptions(), reporting, families: [.films, .books])
-            if let books = loaded.result.model as? BookLibrary { return try show(BookStats(books), text: \.text) }
-            try show(LibraryStats(loaded.result.library!), text: \.text)
+            guard let model = loaded.result.anyModel else { throw MWError.invalid(loaded.result.diagnostics) }
+            let stats = try StatsJob.run(model)
+            print(format == .text ? stats.text : stats.json, terminator: "")
         } catch { throw CLIExit.from(error) }
-    }
-
-    private func show<S: Encodable>(_ stats: S, text: KeyPath<S, String>) throws {
-        switch format {
-        case .text: print(stats[keyPath: text], terminator: "")
-        case .json:
-            let enc = JSONEncoder()
-            enc.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try enc.encode(stats), as: UTF8.self))
-        }
     }
 }
