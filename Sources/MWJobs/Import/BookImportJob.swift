@@ -43,6 +43,8 @@ public enum BookImportJob {
     /// Runs the import. Throws ``MWError`` for usage and unreadable inputs (exit 2); every
     /// problem with rows is in the outcome (exit 1), and the output still holds every good row.
     public static func run(_ o: Options) throws -> Outcome {
+        if let p = o.commonUsageProblem { throw MWError.usage(p) }
+        if o.output == nil && !o.dryRun { throw MWError.usage("give -o OUT (or --dry-run)") }
         let writable = o.registry.formats.filter { $0.family == .books && $0.isWritable }.map(\.name.rawValue)
         guard o.format.family == .books, o.format.isWritable else {
             throw MWError.usage("book exports import into a books format (\(writable.joined(separator: ", "))), not \(o.format.name)")

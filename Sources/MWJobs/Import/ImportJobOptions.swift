@@ -34,14 +34,11 @@ public struct ImportJobOptions: Sendable {
 
     /// The first problem with these options, as a usage message; nil when they are usable.
     public var usageProblem: String? {
-        if sources.isEmpty { return "give at least one SOURCE: an export ZIP, the folder it unpacks to, or its files" }
+        if let p = commonUsageProblem { return p }
         if output == nil && database == nil && !dryRun { return "give -o OUT (or --db, or --dry-run)" }
         if let p = build.profile.problem { return p }
         if build.watchedListName.trimmingCharacters(in: .whitespaces).isEmpty || build.watchedListName.unicodeScalars.count > 100 {
             return "--watched-list must be a list name of 1–100 characters"
-        }
-        if let o = output, sources.contains(where: { $0.standardizedFileURL.path == o.standardizedFileURL.path }) {
-            return "the output \(o.path) is one of the sources; mwkit never modifies its input"
         }
         return tmdb.usageProblem
     }

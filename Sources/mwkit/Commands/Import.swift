@@ -160,15 +160,18 @@ struct Import: AsyncParsableCommand {
             throw CLIExit.from(error)
         }
         progress.finish()
-        reporting.report(report.diagnostics, path: sources.count == 1 ? sources[0] : "import")
-        print(format == .json ? try report.json() : report.text(), terminator: "")
-        if report.exitCode != 0 { throw ExitCode(report.exitCode) }
+        try finish(report)
+    }
+
+    /// Both imports end alike: diagnostics on stderr, the summary on stdout, the exit code.
+    func finish(_ outcome: some ImportOutcome) throws {
+        reporting.report(outcome.diagnostics, path: sources.count == 1 ? sources[0] : "import")
+        print(format == .json ? try outcome.json() : outcome.text(), terminator: "")
+        if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
     }
 
     /// The book trackers' import (``BookImportJob``).
     func runBooks() throws {
-        if sources.isEmpty { throw ValidationError("give at least one SOURCE: a Goodreads, StoryGraph or LibraryThing export") }
-        if output == nil && !dryRun { throw ValidationError("give -o OUT (or --dry-run)") }
         if db != nil || dbDefault { throw ValidationError("--db is for film imports; books go to a backup (-o), which `mwkit restore` brings into the database") }
         var o = BookImportJob.Options(sources: sources.map { URL(fileURLWithPath: $0) })
         o.output = output.map { URL(fileURLWithPath: $0) }
@@ -183,9 +186,7 @@ struct Import: AsyncParsableCommand {
         for path in [output, review].compactMap({ $0 }) { AtomicFile.removeStaleTemporaries(beside: URL(fileURLWithPath: path)) }
         let outcome: BookImportJob.Outcome
         do { outcome = try BookImportJob.run(o) } catch { throw CLIExit.from(error) }
-        reporting.report(outcome.result.diagnostics, path: sources.count == 1 ? sources[0] : "import")
-        print(format == .json ? try outcome.json() : outcome.text(), terminator: "")
-        if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
+        try finish(outcome)
     }
 
     /// `--db` may come without a path (the default database). swift-argument-parser options
