@@ -125,6 +125,22 @@ extension BookFileRead {
     /// from the header only by blank fields at its end (a trailing comma, or columns the
     /// header names and the row leaves out): nothing is lost by reading it. Anything else is a
     /// broken record, whose fields cannot be trusted to be in their columns.
+    /// The prologue every tracker's rows share: each record of `table` is counted, its shape
+    /// checked (a row of another width is malformed), its title required; `body` reads the rest
+    /// of each usable row, given the row's values and its title.
+    mutating func eachRow(_ table: CSVTable, _ body: (CSVFile.Record, inout RowReading, String, inout BookFileRead) -> Void) {
+        for record in table.rows {
+            rowsRead += 1
+            guard usable(table, record) else { continue }
+            var r = RowReading(table, record)
+            guard let title = r.text("Title") else {
+                malformed(table, record, "no title", column: "Title")
+                continue
+            }
+            body(record, &r, title, &self)
+        }
+    }
+
     mutating func usable(_ table: CSVTable, _ record: CSVFile.Record) -> Bool {
         let header = table.header.fields, fields = record.fields
         let shape = fields.count == header.count

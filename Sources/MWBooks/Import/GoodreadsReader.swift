@@ -33,14 +33,7 @@ enum GoodreadsReader {
                                 "Condition", "Condition Description", "BCID"]
 
     static func read(_ t: CSVTable, into out: inout BookFileRead) {
-        for record in t.rows {
-            out.rowsRead += 1
-            guard out.usable(t, record) else { continue }
-            var r = RowReading(t, record)
-            guard let title = r.text("Title") else {
-                out.malformed(t, record, "no title", column: "Title")
-                continue
-            }
+        out.eachRow(t) { record, r, title, out in
             var authors: [String] = []
             if let a = r.text("Author") ?? r.text("Author l-f").map(BookValues.firstLast) { authors.append(a) }
             authors.appendUnique(BookValues.names(t.value(record, "Additional Authors")))

@@ -22,14 +22,7 @@ enum LibraryThingReader {
 
     static func read(_ t: CSVTable, into out: inout BookFileRead) {
         let tsv = t.has("author (first, last)") || t.has("other authors")
-        for record in t.rows {
-            out.rowsRead += 1
-            guard out.usable(t, record) else { continue }
-            var r = RowReading(t, record)
-            guard let title = r.text("Title") else {
-                out.malformed(t, record, "no title", column: "Title")
-                continue
-            }
+        out.eachRow(t) { record, r, title, out in
             var authors: [String] = []
             if let a = r.text("author (first, last)") ?? r.text("Primary Author", "author (last, first)").map(BookValues.firstLast) {
                 authors.append(a)

@@ -26,14 +26,7 @@ enum StoryGraphReader {
     }
 
     static func read(_ t: CSVTable, into out: inout BookFileRead) {
-        for record in t.rows {
-            out.rowsRead += 1
-            guard out.usable(t, record) else { continue }
-            var r = RowReading(t, record)
-            guard let title = r.text("Title") else {
-                out.malformed(t, record, "no title", column: "Title")
-                continue
-            }
+        out.eachRow(t) { record, r, title, out in
             var authors = BookValues.names(t.value(record, "Authors"))
             // Contributors are `Name (Translator)`; Goodreads lists them among additional authors too.
             for c in BookValues.names(t.value(record, "Contributors")) {
