@@ -30,26 +30,7 @@ struct Hydrate: AsyncParsableCommand {
     @Flag(help: "Re-fetch metadata of every record, not only stripped ones.")
     var refresh = false
 
-    @Flag(help: "Use only the response cache; no network, no credentials needed.")
-    var offline = false
-
-    @Option(help: "Requests per second at most (TMDb allows about 40).")
-    var rate: Double = TMDbClientOptions.defaultRate
-
-    @Option(help: "TMDb API root (default: TMDB_BASE_URL or https://api.themoviedb.org/3).")
-    var tmdbBaseUrl: String?
-
-    @Option(help: "Response cache database (default: $XDG_CACHE_HOME/mwkit/tmdb-cache.sqlite).")
-    var cache: String?
-
-    @Flag(help: "Do not use the response cache.")
-    var noCache = false
-
-    @Option(help: "Cached responses older than this many hours are refetched.")
-    var cacheTtlHours: Double = 24 * 7
-
-    @Option(help: "Per-request timeout in whole seconds.")
-    var timeout: Int = 30
+    @OptionGroup var tmdb: TMDbOptions
 
     @Option(help: "Write a JSON summary of the run (counts, requests, achieved rate) to this file.")
     var statsJson: String?
@@ -61,17 +42,7 @@ struct Hydrate: AsyncParsableCommand {
 
     @OptionGroup var batch: BatchOptions
 
-    private var setup: TMDbSetup {
-        var s = TMDbSetup()
-        s.offline = offline
-        s.noCache = noCache
-        s.cachePath = cache
-        s.cacheTTLHours = cacheTtlHours
-        s.baseURL = tmdbBaseUrl
-        s.rate = rate
-        s.timeoutSeconds = timeout
-        return s
-    }
+    private var setup: TMDbSetup { tmdb.setup }
 
     func validate() throws {
         if let problem = setup.usageProblem { throw ValidationError(problem) }
@@ -159,7 +130,7 @@ struct Hydrate: AsyncParsableCommand {
         StandardError.write("hydrated \(report.titlesHydrated) title(s) and \(report.episodesHydrated) episode(s) of \(report.titlesConsidered) title(s) needing work "
                             + "in \(String(format: "%.2f", report.metadataSeconds)) s: \(s.requests) request(s) (\(String(format: "%.2f", perTitle))/title), "
                             + "\(s.cacheHits) from cache, \(s.retries) retr\(s.retries == 1 ? "y" : "ies")"
-                            + (s.achievedRate.map { String(format: ", %.1f req/s (limit %.1f)", $0, rate) } ?? ""))
+                            + (s.achievedRate.map { String(format: ", %.1f req/s (limit %.1f)", $0, tmdb.rate) } ?? ""))
         if images != nil {
             StandardError.write("images: \(report.imagesDownloaded) downloaded, \(report.imagesPresent) already present")
         }
@@ -172,7 +143,7 @@ struct Hydrate: AsyncParsableCommand {
             "episodesHydrated": r.episodesHydrated, "failures": r.failures.count,
             "requests": s.requests, "cacheHits": s.cacheHits, "retries": s.retries,
             "requestsPerTitle": r.titlesConsidered > 0 ? Double(s.requests) / Double(r.titlesConsidered) : 0,
-            "achievedRate": s.achievedRate ?? 0, "rateLimit": rate,
+            "achievedRate": s.achievedRate ?? 0, "rateLimit": tmdb.rate,
             "metadataSeconds": r.metadataSeconds, "imagesDownloaded": r.imagesDownloaded,
             "imagesPresent": r.imagesPresent, "imageRequests": s.imageRequests,
         ]

@@ -66,9 +66,6 @@ struct Import: AsyncParsableCommand {
     @Option(help: "A review file with decisions (a TMDb ID or `ignore` per row); decisions win over everything.")
     var overrides: String?
 
-    @Flag(help: "No network: match from IDs in the files, the cache and --overrides; the rest go to review.")
-    var offline = false
-
     @Option(help: "The list for titles in no other list (watched, rated or reviewed only).")
     var watchedList = "Watched"
 
@@ -90,15 +87,6 @@ struct Import: AsyncParsableCommand {
     @Option(help: "Summary format on standard output: text or json.")
     var format: ImportSummaryFormat = .text
 
-    @Option(help: "TMDb API root (default: TMDB_BASE_URL or https://api.themoviedb.org/3).")
-    var tmdbBaseUrl: String?
-
-    @Option(help: "Response cache database (default: $XDG_CACHE_HOME/mwkit/tmdb-cache.sqlite).")
-    var cache: String?
-
-    @Option(help: "TMDb requests per second at most.")
-    var rate: Double = TMDbSetup().rate
-
     @Option(name: .customLong("db"), help: ArgumentHelp("Also merge into the library database (bare --db: $MWKIT_DB, else the default location).", valueName: "path"))
     var db: String?
 
@@ -108,6 +96,10 @@ struct Import: AsyncParsableCommand {
 
     @Flag(inversion: .prefixedNo, help: "Pretty-print JSON (default: v1 compact like the app, v2 pretty).")
     var pretty: Bool?
+
+    /// Offline (`--offline`: matched from IDs in the files, the cache and --overrides; the rest go
+    /// to review), cache, rate, API root: as for hydrate.
+    @OptionGroup var tmdb: TMDbOptions
 
     @OptionGroup var reporting: ReportingOptions
 
@@ -119,10 +111,7 @@ struct Import: AsyncParsableCommand {
         o.writeOptions = WriteOptions(pretty: pretty)
         o.reviewFile = review.map { URL(fileURLWithPath: $0) }
         o.overridesFile = overrides.map { URL(fileURLWithPath: $0) }
-        o.tmdb.offline = offline
-        o.tmdb.baseURL = tmdbBaseUrl
-        o.tmdb.cachePath = cache
-        o.tmdb.rate = rate
+        o.tmdb = tmdb.setup
         o.build.watchedListName = watchedList
         o.build.profile = LikedProfile(likedAt: likedAt, dislikedAt: dislikedAt)
         o.includeDeleted = includeDeleted
