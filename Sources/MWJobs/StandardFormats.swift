@@ -19,6 +19,7 @@ extension FormatRegistry {
         .imdb,
         .trakt,
         .tvtime,
+        .movary,
         .goodreads,
         .storygraph,
         .librarything,

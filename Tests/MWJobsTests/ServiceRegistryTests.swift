@@ -97,7 +97,7 @@ import Testing
         for file in [movary, simkl] {
             let export = MWImport.read(sources: [file], options: ImportOptions(readers: Self.registry.filmReaders))
             #expect(export.items.isEmpty)
-            #expect(export.diagnostics.contains { $0.message.contains("not a file of a Letterboxd, IMDb, Trakt, TV Time or Tiny Films export") })
+            #expect(export.diagnostics.contains { $0.message.contains("not a file of a Letterboxd, IMDb, Trakt, TV Time, Movary or Tiny Films export") })
             // Nor by validate: no service claims it (the MediaWatch JSON reader's fallback refuses it).
             let loaded = try BackupLoader(registry: Self.registry).load(file.path, options: ReadOptions())
             #expect(loaded.result.format.flatMap { Self.registry.format(named: $0.rawValue) }?.isService != true && !loaded.result.isValid)

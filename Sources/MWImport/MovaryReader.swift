@@ -1,0 +1,128 @@
+import Foundation
+import MWCore
+import MWFoundation
+
+/// Reads Movary's personal-data export (Settings → Account → Personal data; films only):
+/// `history.csv` (`title,year,tmdbId,imdbId,watchedAt,comment[,location]`, one row per play —
+/// three plays on a day are three rows; `watchedAt` a day or empty for a play without a date),
+/// `ratings.csv` (`title,year,tmdbId,imdbId,userRating`, 1–10) and `watchlist.csv`
+/// (`title,year,tmdbId,imdbId[,addedAt]`). Movary serves them without file names, so each is
+/// told by its header, and a file is Movary's only when every column is one of Movary's: other
+/// trackers' CSVs share `title` and id columns. Every row names its film by TMDb ID, which the
+/// matcher takes as it is.
+enum MovaryReader {
+    /// Every column Movary's three files use, lower case.
+    static let columns: Set<String> = ["title", "year", "tmdbid", "imdbid", "watchedat", "comment", "location", "userrating", "addedat"]
+
+    static func detect(_ file: ExportFile, _ parsed: ExportContent) -> FileStats.Kind? {
+        guard parsed.csv != nil else { return nil }
+        let h = parsed.headerKeys
+        guard h.contains("title"), h.contains("tmdbid"), h.isSubset(of: columns) else { return nil }
+        if h.contains("watchedat") { return .movaryHistory }
+        if h.contains("userrating") { return .movaryRatings }
+        return .movaryWatchlist
+    }
+
+    static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector) {
+        for (file, kind, parsed) in files.sorted(by: { $0.0.inner < $1.0.inner }) {
+            guard let t = parsed.csv?.table(headerWhere: { !($0.count == 1 && $0[0].isEmpty) }) else { continue }
+            c.beginFile(file.display, kind: kind)
+            let ragged = Set(t.raggedRows.map(\.line))
+            for row in t.rows {
+                defer { c.finishRow() }
+                let src = t.ref(.movary, file, row)
+                if ragged.contains(row.line) {
+                    let why = "\(row.fields.count) fields, header has \(t.header.fields.count)"
+                    c.malformed(src.position, why, t.diagnostic(.error, .importMalformedRow, "\(why); row skipped", row: row))
+                    continue
+                }
+                let tmdbText = t.text(row, "tmdbId")
+                let tmdb = tmdbText.flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+                if let tmdbText, tmdb == nil {
+                    c.warn(t.diagnostic(.warning, .importBadValue, "tmdbId \(quoted(tmdbText)) is not a TMDb ID", row: row, column: "tmdbId"))
+                }
+                let imdb = Values.imdbID(t.value(row, "imdbId"))
+                let title = t.text(row, "title") ?? ""
+                guard !title.isEmpty || tmdb != nil || imdb != nil else {
+                    c.malformed(src.position, "no title or ID", t.diagnostic(.error, .importMalformedRow, "a row without a title or ID", row: row, column: "title"))
+                    continue
+                }
+                let year = Values.year(t.value(row, "year"))
+                let keys = [tmdb.map { "movary:tmdb:\($0)" }, imdb.map { "movary:imdb:" + $0 }].compactMap { $0 }
+                let i = c.item(keys: keys.isEmpty ? ["movary:title:" + Values.key(title) + "|" + (year.map(String.init) ?? "")] : keys, source: src) {
+                    var item = ForeignItem(source: src, kind: .movie, title: title)
+                    item.rawType = "movie"
+                    item.year = year
+                    item.ids = ForeignIDs(tmdb: tmdb, imdb: imdb)
+                    return item
+                }
+                switch kind {
+                case .movaryHistory: history(row, t, src, i, c)
+                case .movaryRatings: rating(row, t, src, i, c)
+                default:
+                    let added = date(row, t, "addedAt", c)
+                    c.update(i) { if !$0.has(.watchlist) { $0.marks.append(ForeignMark(.watchlist, date: added, source: src)) } }
+                }
+            }
+        }
+    }
+
+    /// One play: a watch (undated when `watchedAt` is empty), the play's comment as a note,
+    /// its location kept as an extra.
+    static func history(_ row: CSVFile.Record, _ t: CSVTable, _ src: SourceRef, _ i: Int, _ c: ItemCollector) {
+        let watched = date(row, t, "watchedAt", c)
+        let comment = t.value(row, "comment").flatMap { Values.text($0) == nil ? nil : $0 }
+        let location = t.text(row, "location")
+        c.update(i) { item in
+            item.watches.append(WatchEvent(date: watched, source: src))
+            if let comment { item.reviews.append(ForeignReview(text: comment, date: nil, watchedDate: watched, kind: "comment", source: src)) }
+            if let location { item.extras.append(ForeignExtra(field: "location", value: location, source: src)) }
+        }
+    }
+
+    /// `userRating`, 1–10.
+    static func rating(_ row: CSVFile.Record, _ t: CSVTable, _ src: SourceRef, _ i: Int, _ c: ItemCollector) {
+        guard let raw = t.text(row, "userRating") else { return c.ignore("no rating") }
+        guard let v = Double(raw), v >= 1, v <= 10 else {
+            c.warn(t.diagnostic(.warning, .importBadValue, "userRating \(quoted(raw)) is not 1–10", row: row, column: "userRating"))
+            return c.update(i) { $0.extras.append(ForeignExtra(field: "userRating", value: raw, source: src)) }
+        }
+        c.update(i) { $0.ratings.append(ForeignRating(value: v, scale: .tenPoint, raw: raw, date: nil, source: src)) }
+    }
+
+    /// A date column; an unreadable value is a warning naming it, and the row keeps no date.
+    static func date(_ row: CSVFile.Record, _ t: CSVTable, _ column: String, _ c: ItemCollector) -> ForeignDate? {
+        guard let raw = t.text(row, column) else { return nil }
+        guard let d = ForeignDate.parse(raw) else {
+            c.warn(t.diagnostic(.warning, .importBadValue, "\(column) \(quoted(raw)) is not a date; the row keeps no date", row: row, column: column))
+            return nil
+        }
+        return d
+    }
+}
+
+extension ForeignService {
+    public static let movary: ForeignService = "movary"
+}
+
+extension FileStats.Kind {
+    public static let movaryHistory: Self = "movaryHistory"
+    public static let movaryRatings: Self = "movaryRatings"
+    public static let movaryWatchlist: Self = "movaryWatchlist"
+}
+
+/// The service as the registry knows it.
+struct MovaryService: FilmServiceReader {
+    var name: String { "movary" }
+    var displayName: String { "Movary" }
+    func role(of file: ExportFile, _ content: ExportContent) -> String? { MovaryReader.detect(file, content)?.rawValue }
+    func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options: ImportOptions) {
+        MovaryReader.read(files, into: c)
+    }
+}
+
+extension FormatDescriptor {
+    /// Movary's three personal-data CSVs (history, ratings, watchlist), read.
+    public static let movary = FormatDescriptor.filmService(
+        MovaryService(), summary: "Movary: the personal-data export (history.csv, ratings.csv, watchlist.csv) read")
+}
