@@ -18,4 +18,5 @@ extension FormatDescriptor {
             }
             return try ZipBackup.write(library, images: output.images ?? NoImages(), to: url, requireImages: output.requireImages)
         })
+        .holding(FormatHolds(ratings: "every scale, as given", dates: "day or instant", rewatches: true, episodes: true, lists: true, tags: true, reviews: true, privateNotes: true, status: true))
 }

@@ -142,4 +142,5 @@ extension FormatDescriptor {
         summary: "IMDb: ratings and list exports read; an IMDb-style list CSV (Const, Your Rating…) written, which Trakt, Letterboxd and others import",
         aliases: ["imdb-csv"], capabilities: [.streamable], modelVersion: Migrator.latestVersion,
         write: IMDbCSVWriter.write, writeSwitches: [.ratingFromLiked])
+        .holding(FormatHolds(ratings: "1–10", dates: "day", episodes: true, lists: true, reviews: true, status: true))
 }

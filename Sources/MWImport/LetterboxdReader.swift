@@ -384,4 +384,5 @@ extension FormatDescriptor {
         summary: "Letterboxd: its export read; its import CSV written, one row per watch (over 1,000 rows: a folder of 1,000-row files)",
         aliases: ["letterboxd-csv"], capabilities: [.streamable, .folderOutput], modelVersion: Migrator.latestVersion,
         write: LetterboxdCSVWriter.write, writeSwitches: [.ratingFromLiked])
+        .holding(FormatHolds(ratings: "0.5–5 in halves", dates: "day", rewatches: true, lists: true, tags: true, reviews: true, status: true))
 }

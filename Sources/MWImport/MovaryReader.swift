@@ -125,4 +125,5 @@ extension FormatDescriptor {
     /// Movary's three personal-data CSVs (history, ratings, watchlist), read.
     public static let movary = FormatDescriptor.filmService(
         MovaryService(), summary: "Movary: the personal-data export (history.csv, ratings.csv, watchlist.csv) read")
+        .holding(FormatHolds(ratings: "1–10", dates: "day", rewatches: true, reviews: true, status: true))
 }

@@ -381,4 +381,5 @@ extension FormatDescriptor {
     /// TV Time's exports (GDPR and in-app), read.
     public static let tvtime = FormatDescriptor.filmService(
         TVTimeService(), summary: "TV Time: the GDPR export and the in-app export (CSV or JSON) read")
+        .holding(FormatHolds(ratings: "1–5", dates: "local time", rewatches: true, episodes: true, lists: true, reviews: true, status: true))
 }

@@ -300,4 +300,5 @@ extension FormatDescriptor {
     /// Trakt's JSON export, read.
     public static let trakt = FormatDescriptor.filmService(
         TraktService(), summary: "Trakt: the JSON export (history, watched, ratings, lists, comments) read", fileExtension: "json")
+        .holding(FormatHolds(ratings: "1–10", dates: "instant", rewatches: true, episodes: true, lists: true, reviews: true, status: true))
 }

@@ -16,7 +16,7 @@ struct MWKit: AsyncParsableCommand {
             Validate.self, Migrate.self, Convert.self, Stats.self,
             Pack.self, Unpack.self, Verify.self,
             Restore.self, Archive.self, Check.self,
-            Strip.self, Hydrate.self, Import.self,
+            Strip.self, Hydrate.self, Import.self, Formats.self,
         ]
     )
 

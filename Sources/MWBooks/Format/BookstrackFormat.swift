@@ -64,6 +64,7 @@ extension FormatDescriptor {
         name: .bookstrackV1, summary: "mwkit's JSON for a BooksTrack books library (works, editions, authors, entries)",
         family: .books, capabilities: [.streamable, .lossless],
         detect: BookstrackFormat.detect, read: BookstrackFormat.read, write: FormatDescriptor.typed(BookstrackFormat.write))
+        .holding(FormatHolds(ratings: "1–5, and a personal 0–5", dates: "instant", tags: true, reviews: true, status: true))
 }
 
 extension BookReadResult {

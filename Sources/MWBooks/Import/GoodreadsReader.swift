@@ -99,4 +99,5 @@ extension FormatDescriptor {
         GoodreadsService(),
         summary: "Goodreads: the library export read; written as Goodreads' 24-column export CSV, which StoryGraph and most book trackers import",
         aliases: ["goodreads-csv"], write: GoodreadsCSVWriter.write)
+        .holding(FormatHolds(ratings: "1–5", dates: "day", tags: true, reviews: true, privateNotes: true, status: true))
 }

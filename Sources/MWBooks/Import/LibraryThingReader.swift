@@ -87,4 +87,5 @@ extension FormatDescriptor {
     /// LibraryThing's exports (CSV, and the older tab-separated UTF-16 one), read.
     public static let librarything = FormatDescriptor.bookService(
         LibraryThingService(), summary: "LibraryThing: the CSV export and the older tab-separated export read")
+        .holding(FormatHolds(ratings: "0.5–5 in halves", dates: "day", tags: true, reviews: true, privateNotes: true, status: true))
 }

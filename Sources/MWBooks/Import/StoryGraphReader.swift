@@ -121,4 +121,5 @@ struct StoryGraphService: BookServiceReader {
 extension FormatDescriptor {
     /// StoryGraph's export CSV, read.
     public static let storygraph = FormatDescriptor.bookService(StoryGraphService(), summary: "StoryGraph: the export CSV read")
+        .holding(FormatHolds(ratings: "0.25–5 in quarters", dates: "day", rewatches: true, tags: true, reviews: true, status: true))
 }

@@ -39,6 +39,8 @@ public struct FormatDescriptor: Sendable {
     public var displayName: String
     /// Other names `--to` and `--from` accept (`letterboxd-csv` for `letterboxd`).
     public var aliases: [String] = []
+    /// Which kinds of a user's data it holds (`mwkit formats`).
+    public var holds = FormatHolds()
 
     public init(name: BackupFormat, summary: String, capabilities: FormatCapabilities = [], fileExtension: String = "json",
                 modelVersion: Int = Migrator.latestVersion,

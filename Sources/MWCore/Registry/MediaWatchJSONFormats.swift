@@ -9,12 +9,14 @@ extension FormatDescriptor {
         name: .mediawatchV1, summary: "ExportData JSON as the MediaWatch app writes and restores it",
         capabilities: [.streamable], modelVersion: 1,
         detect: MediaWatchJSON.detect, read: MediaWatchJSON.read, write: MediaWatchJSON.writer(.mediawatchV1))
+        .holding(FormatHolds(ratings: "liked / disliked", dates: "instant", episodes: true, lists: true, reviews: true, privateNotes: true, status: true))
 
     /// mwkit's lossless JSON format, at its newest formatVersion (3).
     public static let mediawatchV2 = FormatDescriptor(
         name: .mediawatchV2, summary: "mwkit's lossless JSON (every value, stripped records)",
         capabilities: [.streamable, .lossless, .strippedRecords], modelVersion: Migrator.latestVersion,
         detect: MediaWatchJSON.detect, read: MediaWatchJSON.read, write: MediaWatchJSON.writer(.mediawatchV2))
+        .holding(FormatHolds(ratings: "every scale, as given", dates: "day or instant", rewatches: true, episodes: true, lists: true, tags: true, reviews: true, privateNotes: true, status: true))
 }
 
 extension FormatDescriptor {
