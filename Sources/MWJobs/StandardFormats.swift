@@ -20,6 +20,7 @@ extension FormatRegistry {
         .trakt,
         .tvtime,
         .movary,
+        .watcharr,
         .goodreads,
         .storygraph,
         .librarything,

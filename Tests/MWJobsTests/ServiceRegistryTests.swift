@@ -96,12 +96,17 @@ import Testing
         try Data("SIMKL_ID,Title,Type,Year,Watchlist,LastEpWatched,WatchedDate,Rating,Memo,TVDB,TMDB,IMDB\n1,Heat,movie,1995,completed,,2024-01-02,4,,,949,tt0113277\n".utf8).write(to: simkl)
         for file in [movary, simkl] {
             let export = MWImport.read(sources: [file], options: ImportOptions(readers: Self.registry.filmReaders))
-            #expect(export.items.isEmpty)
-            #expect(export.diagnostics.contains { $0.message.contains("not a file of a Letterboxd, IMDb, Trakt, TV Time, Movary or Tiny Films export") })
-            // Nor by validate: no service claims it (the MediaWatch JSON reader's fallback refuses it).
+            #expect(!export.files.contains { $0.service == .letterboxd } && !export.items.contains { $0.source.service == .letterboxd })
             let loaded = try BackupLoader(registry: Self.registry).load(file.path, options: ReadOptions())
-            #expect(loaded.result.format.flatMap { Self.registry.format(named: $0.rawValue) }?.isService != true && !loaded.result.isValid)
+            #expect(loaded.result.format != "letterboxd")
         }
+        // Movary's own file is Movary's; Simkl's, with no Simkl reader registered, nobody's: refused
+        // with the list of what was tried (by validate too: no service claims it).
+        #expect(MWImport.read(sources: [movary], options: ImportOptions(readers: Self.registry.filmReaders)).files.map(\.service) == [.movary])
+        let nobody = MWImport.read(sources: [simkl], options: ImportOptions(readers: Self.registry.filmReaders))
+        #expect(nobody.items.isEmpty && nobody.diagnostics.contains { $0.message.contains("is not a file of a Letterboxd, IMDb, Trakt, TV Time") })
+        let unclaimed = try BackupLoader(registry: Self.registry).load(simkl.path, options: ReadOptions())
+        #expect(unclaimed.result.format.flatMap { Self.registry.format(named: $0.rawValue) }?.isService != true && !unclaimed.result.isValid)
         // Letterboxd's own import format is still Letterboxd's.
         let lb = dir.appendingPathComponent("import.csv")
         try Data("tmdbID,imdbID,Title,Year,Rating,WatchedDate,Rewatch,Tags,Review\n949,tt0113277,Heat,1995,4,2024-01-02,,,\n".utf8).write(to: lb)
