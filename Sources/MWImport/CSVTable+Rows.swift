@@ -10,7 +10,7 @@ extension CSVTable {
 
     /// The source reference of `row`.
     func ref(_ service: ForeignService, _ file: ExportFile, _ row: CSVFile.Record, uri: String? = nil) -> SourceRef {
-        SourceRef(service: service, file: file.inner, line: row.line, row: rowNumber(row), uri: uri)
+        SourceRef(service: service, file: file.inner, line: row.line, row: rowNumber(row), uri: uri, shown: file.display)
     }
 
     /// Non-empty values of the columns not in `known` (lower-case names), as extras.

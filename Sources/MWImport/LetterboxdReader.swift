@@ -336,7 +336,7 @@ public enum LetterboxdReader {
         }
         let info = meta.rows.first { $0.line < films.header.line }
         let name = info.flatMap { meta.text($0, "Name") } ?? ((file.baseName as NSString).deletingPathExtension)
-        let listSrc = info.map { meta.ref(.letterboxd, file, $0, uri: meta.text($0, "URL")) } ?? SourceRef(service: .letterboxd, file: file.inner)
+        let listSrc = info.map { meta.ref(.letterboxd, file, $0, uri: meta.text($0, "URL")) } ?? SourceRef(service: .letterboxd, file: file.inner, shown: file.display)
         let key = c.addList(ForeignList(
             key: c.listKey(file.inner), service: .letterboxd, name: name,
             description: info.flatMap { meta.value($0, "Description") }.flatMap { Values.text($0) == nil ? nil : $0 },
