@@ -142,7 +142,7 @@ public enum IMDbReader {
                     return item
                 }
                 let rating = self.rating(t, row, src, c)
-                let created = ForeignDate.parse(t.value(row, "Created"))
+                let created = t.date(row, "Created", c)
                 let note = t.value(row, "Description").flatMap { Values.text($0) == nil ? nil : $0 }
                 let position = Values.int(t.value(row, "Position"))
                 c.update(i) { item in
@@ -171,7 +171,7 @@ public enum IMDbReader {
             c.warn(t.diagnostic(.warning, .importBadValue, "rating \(quoted(raw)) is not 1–10", row: row, column: column))
             return nil
         }
-        return ForeignRating(value: v, scale: .tenPoint, raw: raw, date: ForeignDate.parse(t.value(row, "Date Rated")), source: src)
+        return ForeignRating(value: v, scale: .tenPoint, raw: raw, date: t.date(row, "Date Rated", c), source: src)
     }
 }
 

@@ -309,10 +309,7 @@ public enum LetterboxdReader {
     }
 
     static func date(_ t: CSVTable, _ row: CSVFile.Record, _ column: String, _ c: ItemCollector) -> ForeignDate? {
-        guard let raw = t.text(row, column) else { return nil }
-        if let d = ForeignDate.parse(raw) { return d }
-        c.warn(t.diagnostic(.warning, .importBadValue, "\(quoted(raw)) is not a date", row: row, column: column))
-        return nil
+        t.date(row, column, c)
     }
 
     /// A rating on the half-star scale 0.5–5, kept exactly (4.5 stays 4.5).

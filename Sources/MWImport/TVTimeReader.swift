@@ -173,7 +173,12 @@ public enum TVTimeReader {
         func s(_ names: String...) -> String? { for n in names { if let v = t.text(row, n) { return v } }; return nil }
         func i(_ names: String...) -> Int? { for n in names { if let v = Values.int(t.value(row, n)) { return v } }; return nil }
         func b(_ names: String...) -> Bool? { for n in names { if let v = Values.bool(t.value(row, n)) { return v } }; return nil }
-        func d(_ names: String...) -> ForeignDate? { for n in names { if let v = ForeignDate.parse(t.value(row, n)) { return v } }; return nil }
+        // The first of `names` holding a date; when none does, one that holds something else is reported.
+        func d(_ names: String...) -> ForeignDate? {
+            for n in names { if let v = ForeignDate.parse(t.value(row, n)) { return v } }
+            if let bad = names.first(where: { ForeignDate.unreadable(t.value(row, $0)) != nil }) { _ = t.date(row, bad, c) }
+            return nil
+        }
 
         switch kind {
         case .tvtimeTrackingV2:

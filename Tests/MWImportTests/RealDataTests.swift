@@ -254,4 +254,53 @@ struct RealDataTests {
         #expect(deleted.rowsRead == 1 && deleted.importedRows == 1, "\(deleted)")
         #expect(diary.matchedBySearch == 2 && deleted.matchedBySearch == 1)
     }
+
+    // MARK: Dates a spreadsheet re-saved
+
+    @Test(arguments: [
+        ("25/12/2021", "2021-12-25"), ("12/25/2021", "2021-12-25"), ("25-12-21", "2021-12-25"), ("12-25-21", "2021-12-25"),
+        ("25.12.2021", "2021-12-25"), ("05/05/2021", "2021-05-05"), ("1/31/1999", "1999-01-31"), ("31-1-99", "1999-01-31"),
+        ("03.04.2021", "2021-04-03"),
+    ])
+    func reSavedDaysAreReadWhenUnambiguous(_ raw: String, _ day: String) throws {
+        let d = try #require(ForeignDate.parse(raw))
+        #expect(d.day == day && d.precision == .day && d.raw == raw)
+        #expect(ForeignDate.unreadable(raw) == nil)
+    }
+
+    @Test func anAmbiguousOrImpossibleDayIsNoDateAndSaysWhy() {
+        for raw in ["05/06/2021", "04-03-21"] {
+            #expect(ForeignDate.parse(raw) == nil, "\(raw)")
+            #expect(ForeignDate.unreadable(raw)?.contains("day first or month first") == true)
+        }
+        for raw in ["31/31/2021", "13-13-21", "2021/13/01"] {
+            #expect(ForeignDate.parse(raw) == nil && ForeignDate.unreadable(raw)?.contains("is not a date") == true, "\(raw)")
+        }
+        #expect(ForeignDate.unreadable("0001-01-01 00:00:00") == nil && ForeignDate.unreadable("") == nil, "unknown is not unreadable")
+    }
+
+    @Test func reSavedExportsKeepTheirDaysAndNameTheAmbiguousOnes() throws {
+        let fx = try Fixture()
+        try fx.write("lb/diary.csv", """
+        Date,Name,Year,Letterboxd URI,Rating,Rewatch,Tags,Watched Date
+        02/01/21,Nightfall Harbor,1995,https://boxd.it/e001,4,,,25/12/2020
+        2021-02-02,Élan Vital,2010,https://boxd.it/e003,2,,,05/06/2021
+
+        """)
+        try fx.write("ratings.csv", ImportFixture.imdbHeader
+            + "tt9000011,8,12/31/2020,Hollow Crown Road,https://www.imdb.com/title/tt9000011/,movie,7.1,100,1999,Drama,100,1999-09-09,Someone\n"
+            + "tt9000012,6,03/04/2020,Paper Lanterns,https://www.imdb.com/title/tt9000012/,movie,7.1,100,2013,Drama,100,2013-09-09,Someone\n")
+        let out = MWImport.read(sources: [fx.url("lb"), fx.url("ratings.csv")])
+        out.expectBalanced()
+        #expect(out.item("Nightfall Harbor")?.watches.first?.date?.day == "2020-12-25")
+        let elan = try #require(out.item("Élan Vital"))
+        #expect(elan.watches.count == 1 && elan.watches[0].date == nil, "the viewing is kept, without an invented date")
+        #expect(elan.ratings.first?.value == 2, "the rest of the row is read")
+        #expect(out.item("Hollow Crown Road")?.ratings.first?.date?.day == "2020-12-31")
+        let lanterns = try #require(out.item("Paper Lanterns"))
+        #expect(lanterns.ratings.first?.value == 6 && lanterns.ratings.first?.date == nil)
+        let named = out.diagnostics(.importBadValue).map(\.message)
+        #expect(named.contains { $0.contains("\"05/06/2021\"") } && named.contains { $0.contains("\"03/04/2020\"") }, "\(named)")
+        #expect(!named.contains { $0.contains("25/12/2020") || $0.contains("12/31/2020") })
+    }
 }
