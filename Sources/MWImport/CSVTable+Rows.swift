@@ -8,9 +8,19 @@ extension CSVTable {
         return nil
     }
 
+    /// The date in column `name` of `row`; a value that is there but gives no date (unreadable,
+    /// or a re-saved `05/06/2021` that could be either day) is reported naming it, and the row
+    /// keeps no date rather than an invented one.
+    func date(_ row: CSVFile.Record, _ name: String, _ c: ItemCollector) -> ForeignDate? {
+        let raw = value(row, name)
+        if let d = ForeignDate.parse(raw) { return d }
+        if let why = ForeignDate.unreadable(raw) { c.warn(diagnostic(.warning, .importBadValue, why, row: row, column: name)) }
+        return nil
+    }
+
     /// The source reference of `row`.
     func ref(_ service: ForeignService, _ file: ExportFile, _ row: CSVFile.Record, uri: String? = nil) -> SourceRef {
-        SourceRef(service: service, file: file.inner, line: row.line, row: rowNumber(row), uri: uri)
+        SourceRef(service: service, file: file.inner, line: row.line, row: rowNumber(row), uri: uri, shown: file.display)
     }
 
     /// Non-empty values of the columns not in `known` (lower-case names), as extras.

@@ -227,6 +227,11 @@ public struct ForeignMark: Sendable, Codable, Hashable {
         self.count = count
         self.source = source
     }
+
+    /// ``detail`` of a TV Time show's count of episodes seen (``count``).
+    public static let episodesSeen = "episodes seen"
+    /// ``detail`` of a Trakt watched-shows show mark: ``count`` is its episodes' plays added up.
+    public static let episodePlays = "episode plays"
 }
 
 /// Text the user wrote about an item.

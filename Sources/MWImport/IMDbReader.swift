@@ -31,16 +31,58 @@ public enum IMDbReader {
 
     /// What an IMDb title type is, and whether it is imported at all.
     static func kind(_ raw: String?) -> (ForeignKind, skip: String?) {
-        let t = (raw ?? "").lowercased().replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "-", with: "")
-        switch t {
-        case "videogame": return (.unknown, "video game (not imported)")
-        case "podcastseries", "podcastepisode", "podcast": return (.unknown, "podcast (not imported)")
-        case "tvseries", "tvminiseries", "miniseries", "series": return (.tvShow, nil)
-        case "tvepisode", "episode": return (.episode, nil)
-        case "movie", "featurefilm", "tvmovie", "tvspecial", "short", "tvshort", "video", "musicvideo", "documentary": return (.movie, nil)
-        default: return (.unknown, nil)
-        }
+        let t = foldType(raw ?? "")
+        if t.isEmpty { return (.unknown, nil) }
+        return titleTypes[t] ?? (.unknown, nil)
     }
+
+    /// Whether `raw` is a `Title Type` value ``kind(_:)`` knows (empty counts as known: no type given).
+    static func isKnownType(_ raw: String?) -> Bool {
+        let t = foldType(raw ?? "")
+        return t.isEmpty || titleTypes[t] != nil
+    }
+
+    /// A `Title Type` value without case, accents, blanks, hyphens or dots: `Série TV`,
+    /// `serie tv` and `Serie-TV` are one value.
+    static func foldType(_ raw: String) -> String {
+        raw.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
+            .filter { !($0.isWhitespace || $0 == "-" || $0 == "." || $0 == "'" || $0 == "’") }
+    }
+
+    /// `Title Type` values as IMDb writes them in English and in its localised exports (German,
+    /// French, Spanish, Portuguese, Italian), folded by ``foldType(_:)``. IMDb translates the
+    /// column's values with the site's language, so a user's export says `Film`, `Serie TV`
+    /// or `Episódio de TV` for what an English one calls `Movie`, `TV Series`, `TV Episode`.
+    static let titleTypes: [String: (ForeignKind, skip: String?)] = {
+        let game = (ForeignKind.unknown, Optional("video game (not imported)"))
+        let podcast = (ForeignKind.unknown, Optional("podcast (not imported)"))
+        var m: [String: (ForeignKind, skip: String?)] = [:]
+        func add(_ value: (ForeignKind, skip: String?), _ names: [String]) { for n in names { m[foldType(n)] = value } }
+        add(game, ["videoGame", "Videospiel", "Jeu vidéo", "Videojuego", "Videogioco", "Jogo eletrônico", "Videojogo", "Video game"])
+        add(podcast, ["podcastSeries", "podcastEpisode", "podcast", "Podcast-Serie", "Podcast-Episode", "Podcastserie",
+                      "Série de podcasts", "Série de podcast", "Épisode de podcast", "Serie de podcast", "Serie de pódcast",
+                      "Episodio de podcast", "Episodio de pódcast", "Episódio de podcast", "Serie podcast", "Episodio podcast"])
+        add((.tvShow, nil), ["tvSeries", "tvMiniSeries", "Mini Series", "Series", "TV-Serie", "Fernsehserie", "Serie",
+                             "TV-Miniserie", "Miniserie", "Mini-Serie", "Série TV", "Série", "Série télévisée",
+                             "Mini-série", "Minisérie", "Série de TV", "Série de televisão", "Minissérie", "Série",
+                             "Serie de TV", "Serie de televisión", "Miniserie de TV", "Serie TV", "Serie televisiva",
+                             "Miniserie TV", "Mini-serie TV"])
+        add((.episode, nil), ["tvEpisode", "Episode", "TV-Episode", "Folge", "Fernsehepisode", "Episode einer Serie",
+                              "Épisode TV", "Épisode", "Episodio de TV", "Episodio", "Episódio de TV", "Episódio",
+                              "Episodio TV"])
+        add((.movie, nil), ["movie", "Feature Film", "tvMovie", "tvSpecial", "short", "tvShort", "video", "musicVideo",
+                            "documentary", "Film", "Spielfilm", "Fernsehfilm", "TV-Film", "TV-Special", "Fernsehspecial",
+                            "Kurzfilm", "TV-Kurzfilm", "Video", "Musikvideo", "Dokumentarfilm", "Dokumentation",
+                            "Téléfilm", "Film TV", "Spécial TV", "Court métrage", "Court-métrage TV", "Court métrage TV",
+                            "Vidéo", "Clip vidéo", "Vidéoclip", "Documentaire",
+                            "Película", "Película de TV", "Película para televisión", "Película de televisión",
+                            "Especial de TV", "Cortometraje", "Cortometraje de TV", "Vídeo", "Video musical", "Videoclip",
+                            "Documental", "Filme", "Filme de TV", "Filme para TV", "Filme para televisão",
+                            "Especial de televisão", "Curta-metragem", "Curta-metragem de TV", "Videoclipe", "Documentário",
+                            "Telefilm", "Film per la TV", "Speciale TV", "Cortometraggio", "Cortometraggio TV",
+                            "Video musicale", "Documentario"])
+        return m
+    }()
 
     /// Columns read into the item, and IMDb's own catalogue data (not typed by the user).
     private static let known: Set<String> = [
@@ -58,9 +100,17 @@ public enum IMDbReader {
             var listKey: String?
             if kind == .imdbList && !isWatchlist {
                 listKey = c.addList(ForeignList(key: c.listKey(file.inner), service: .imdb, name: base,
-                                                source: SourceRef(service: .imdb, file: file.inner)))
+                                                source: SourceRef(service: .imdb, file: file.inner, shown: file.display)))
             }
             let ragged = Set(t.raggedRows.map { $0.line })
+            // Title Type values not recognised, each reported once with its count: an item of
+            // unknown kind is matched against every kind, which the user should know about.
+            var unknownTypes: [String: (count: Int, first: CSVFile.Record)] = [:]
+            defer {
+                for (value, u) in unknownTypes.sorted(by: { $0.value.first.line < $1.value.first.line }) {
+                    c.warn(t.diagnostic(.warning, .importBadValue, "Title Type \(quoted(value)) is not one mwkit knows (\(u.count) row(s), first here); those titles are matched as any kind", row: u.first, column: "Title Type"))
+                }
+            }
             for row in t.rows {
                 defer { c.finishRow() }
                 let url = t.text(row, "URL")
@@ -72,6 +122,7 @@ public enum IMDbReader {
                 }
                 let rawType = t.text(row, "Title Type", "Title type")
                 let (k, skip) = self.kind(rawType)
+                if !isKnownType(rawType), let rawType { unknownTypes[rawType, default: (0, row)].count += 1 }
                 if let skip { c.ignore(skip); continue }
                 let constRaw = t.text(row, "Const")
                 let imdb = Values.imdbID(constRaw) ?? Values.imdbID(url)
@@ -91,7 +142,7 @@ public enum IMDbReader {
                     return item
                 }
                 let rating = self.rating(t, row, src, c)
-                let created = ForeignDate.parse(t.value(row, "Created"))
+                let created = t.date(row, "Created", c)
                 let note = t.value(row, "Description").flatMap { Values.text($0) == nil ? nil : $0 }
                 let position = Values.int(t.value(row, "Position"))
                 c.update(i) { item in
@@ -120,7 +171,7 @@ public enum IMDbReader {
             c.warn(t.diagnostic(.warning, .importBadValue, "rating \(quoted(raw)) is not 1–10", row: row, column: column))
             return nil
         }
-        return ForeignRating(value: v, scale: .tenPoint, raw: raw, date: ForeignDate.parse(t.value(row, "Date Rated")), source: src)
+        return ForeignRating(value: v, scale: .tenPoint, raw: raw, date: t.date(row, "Date Rated", c), source: src)
     }
 }
 

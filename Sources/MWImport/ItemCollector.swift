@@ -16,6 +16,10 @@ public final class ItemCollector {
     var lists: [ForeignList] = []
     private(set) var files: [FileStats] = []
     var diagnostics: [Diagnostic] = []
+    /// Blank rows (`,,,,`) of each file, by its displayed path: no reader sees them (tables
+    /// leave them out), and ``beginFile(_:kind:)`` books them as ignored, so every service
+    /// counts them alike.
+    var blankRows: [String: Int] = [:]
 
     private var current: FileStats?
     private var keysInFile = Set<String>()
@@ -34,6 +38,7 @@ public final class ItemCollector {
         endFile()
         current = FileStats(file: display, service: service, kind: kind)
         keysInFile = []
+        if let n = blankRows[display], n > 0 { ignoreRows(n, ItemCollector.blankRow) }
     }
 
     public func endFile() {
@@ -48,6 +53,16 @@ public final class ItemCollector {
         s.malformed.append(MalformedRow(position: display, reason: reason))
         files.append(s)
         diagnostics.append(diagnostic)
+    }
+
+    /// The reason blank rows are counted under.
+    public static let blankRow = "blank row"
+
+    /// Notes the blank rows of the CSV files about to be read.
+    func countBlankRows(_ files: [(ExportFile, FileStats.Kind, ExportContent)]) {
+        for (file, _, content) in files {
+            if let n = content.csv?.blankRowCount, n > 0 { blankRows[file.display, default: 0] += n }
+        }
     }
 
     // MARK: Items

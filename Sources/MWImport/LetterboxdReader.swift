@@ -309,10 +309,7 @@ public enum LetterboxdReader {
     }
 
     static func date(_ t: CSVTable, _ row: CSVFile.Record, _ column: String, _ c: ItemCollector) -> ForeignDate? {
-        guard let raw = t.text(row, column) else { return nil }
-        if let d = ForeignDate.parse(raw) { return d }
-        c.warn(t.diagnostic(.warning, .importBadValue, "\(quoted(raw)) is not a date", row: row, column: column))
-        return nil
+        t.date(row, column, c)
     }
 
     /// A rating on the half-star scale 0.5–5, kept exactly (4.5 stays 4.5).
@@ -336,7 +333,7 @@ public enum LetterboxdReader {
         }
         let info = meta.rows.first { $0.line < films.header.line }
         let name = info.flatMap { meta.text($0, "Name") } ?? ((file.baseName as NSString).deletingPathExtension)
-        let listSrc = info.map { meta.ref(.letterboxd, file, $0, uri: meta.text($0, "URL")) } ?? SourceRef(service: .letterboxd, file: file.inner)
+        let listSrc = info.map { meta.ref(.letterboxd, file, $0, uri: meta.text($0, "URL")) } ?? SourceRef(service: .letterboxd, file: file.inner, shown: file.display)
         let key = c.addList(ForeignList(
             key: c.listKey(file.inner), service: .letterboxd, name: name,
             description: info.flatMap { meta.value($0, "Description") }.flatMap { Values.text($0) == nil ? nil : $0 },

@@ -60,6 +60,7 @@ public enum MWImport {
         }
         for g in groups {
             let c = ItemCollector(service: g.reader.service, exportKey: g.container)
+            c.countBlankRows(g.files)
             g.reader.read(g.files, into: c, options: options)
             out.append(c.result())
         }

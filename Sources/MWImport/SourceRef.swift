@@ -30,10 +30,15 @@ public struct SourceRef: Sendable, Codable, Hashable {
     public var row: Int?
     /// The row's URI/URL as written, when it has one.
     public var uri: String?
+    /// The file's path as the user has it (`export.zip/deleted/diary.csv`, ``ExportFile/display``),
+    /// when the reader knows it: what a per-file summary is keyed by, since ``file`` alone
+    /// (`diary.csv`) cannot tell one export's file from another's.
+    public var shown: String?
 
-    public init(service: ForeignService, file: String, line: Int? = nil, row: Int? = nil, uri: String? = nil) {
+    public init(service: ForeignService, file: String, line: Int? = nil, row: Int? = nil, uri: String? = nil, shown: String? = nil) {
         self.service = service
         self.file = file
+        self.shown = shown
         self.line = line
         self.row = row
         self.uri = uri

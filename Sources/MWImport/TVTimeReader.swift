@@ -83,6 +83,17 @@ public enum TVTimeReader {
 
     // MARK: Items
 
+    /// Why a show's row saying only "not followed" is not read.
+    static let unfollowed = "unfollowed show (its episodes are read from their own rows)"
+
+    /// A show row whose `is_followed` is false and that sets nothing else: it would make a
+    /// title of its own, listed as if the user followed it. The show's watched episodes come
+    /// from their own rows and are kept; a show row that does say more (favourite, for later,
+    /// archived, episodes seen) is read, without a follow.
+    static func unfollowedOnly(followed: Bool?, others: [Bool?]) -> Bool {
+        followed == false && !others.contains(true)
+    }
+
     static func show(tvdb: Int?, imdb: String? = nil, title: String?, _ src: SourceRef, _ c: ItemCollector) -> Int? {
         var keys: [String] = []
         if let tvdb { keys.append("tvdb:show:\(tvdb)") }
@@ -162,7 +173,12 @@ public enum TVTimeReader {
         func s(_ names: String...) -> String? { for n in names { if let v = t.text(row, n) { return v } }; return nil }
         func i(_ names: String...) -> Int? { for n in names { if let v = Values.int(t.value(row, n)) { return v } }; return nil }
         func b(_ names: String...) -> Bool? { for n in names { if let v = Values.bool(t.value(row, n)) { return v } }; return nil }
-        func d(_ names: String...) -> ForeignDate? { for n in names { if let v = ForeignDate.parse(t.value(row, n)) { return v } }; return nil }
+        // The first of `names` holding a date; when none does, one that holds something else is reported.
+        func d(_ names: String...) -> ForeignDate? {
+            for n in names { if let v = ForeignDate.parse(t.value(row, n)) { return v } }
+            if let bad = names.first(where: { ForeignDate.unreadable(t.value(row, $0)) != nil }) { _ = t.date(row, bad, c) }
+            return nil
+        }
 
         switch kind {
         case .tvtimeTrackingV2:
@@ -177,6 +193,7 @@ public enum TVTimeReader {
                 guard let m = movie(tvdb: nil, imdb: nil, uuid: s("uuid"), title: s("movie_name"), year: nil, src, c) else { return noSubject(t, row, src, c) }
                 c.update(m) { $0.watches.append(WatchEvent(date: d("created_at"), rewatch: key.hasPrefix("rewatch"), source: src)) }
             } else if key.hasPrefix("user-series") {
+                if unfollowedOnly(followed: b("is_followed"), others: [b("is_for_later"), b("is_archived")]) { return c.ignore(unfollowed) }
                 guard let sh = show(tvdb: i("s_id"), title: s("series_name"), src, c) else { return noSubject(t, row, src, c) }
                 c.update(sh) { item in
                     if b("is_followed") == true { item.marks.append(ForeignMark(.followed, date: d("followed_at", "created_at"), count: i("ep_watch_count"), source: src)) }
@@ -217,11 +234,12 @@ public enum TVTimeReader {
                 if b("archived") == true { item.marks.append(ForeignMark(.archived, date: d("updated_at"), source: src)) }
             }
         case .tvtimeShowData:
+            if unfollowedOnly(followed: b("is_followed"), others: [b("is_favorited"), (i("nb_episodes_seen") ?? 0) > 0]) { return c.ignore(unfollowed) }
             guard let sh = show(tvdb: i("tv_show_id"), title: s("tv_show_name"), src, c) else { return noSubject(t, row, src, c) }
             c.update(sh) { item in
                 if b("is_followed") == true { item.marks.append(ForeignMark(.followed, source: src)) }
                 if b("is_favorited") == true { item.marks.append(ForeignMark(.favorite, source: src)) }
-                if let n = i("nb_episodes_seen"), n > 0 { item.marks.append(ForeignMark(.watched, detail: "episodes seen", count: n, source: src)) }
+                if let n = i("nb_episodes_seen"), n > 0 { item.marks.append(ForeignMark(.watched, detail: ForeignMark.episodesSeen, count: n, source: src)) }
             }
         case .tvtimeShowRatings:
             guard let sh = show(tvdb: i("tv_show_id"), title: s("tv_show_name"), src, c) else { return noSubject(t, row, src, c) }
@@ -328,7 +346,7 @@ public enum TVTimeReader {
     static func readJSON(_ array: [Any], _ file: ExportFile, _ kind: FileStats.Kind, _ c: ItemCollector) {
         for (n, element) in array.enumerated() {
             defer { c.finishRow() }
-            let src = SourceRef(service: .tvtime, file: file.inner, row: n + 1)
+            let src = SourceRef(service: .tvtime, file: file.inner, row: n + 1, shown: file.display)
             guard let e = element as? [String: Any] else {
                 c.malformed(src.position, "not an object", .error(.importMalformedRow, "\(file.display): element \(n) is not an object", pointer: "/\(n)"))
                 continue

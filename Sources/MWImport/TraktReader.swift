@@ -75,7 +75,7 @@ public enum TraktReader {
             }
             for (n, element) in array.enumerated() {
                 defer { c.finishRow() }
-                let src = SourceRef(service: .trakt, file: file.inner, row: n + 1)
+                let src = SourceRef(service: .trakt, file: file.inner, row: n + 1, shown: file.display)
                 guard let e = element as? [String: Any] else {
                     c.malformed(src.position, "not an object", .error(.importMalformedRow, "\(file.display): element \(n) is not an object", pointer: "/\(n)"))
                     continue
@@ -211,7 +211,10 @@ public enum TraktReader {
     static func readWatched(_ e: [String: Any], _ src: SourceRef, _ file: ExportFile, _ c: ItemCollector) {
         guard let (i, _) = subject(e, src, c) else { return unreadable(e, src, file, c) }
         c.update(i) { item in
-            item.marks.append(ForeignMark(.watched, date: ForeignDate.parse(e["last_watched_at"] as? String), count: e["plays"] as? Int, source: src))
+            // A show's `plays` adds up its episodes' plays: kept as that count, never as the
+            // show's own viewings (the episodes below carry them).
+            item.marks.append(ForeignMark(.watched, date: ForeignDate.parse(e["last_watched_at"] as? String),
+                                          detail: e["show"] != nil ? ForeignMark.episodePlays : nil, count: e["plays"] as? Int, source: src))
             if let reset = e["reset_at"] as? String { item.extras.append(ForeignExtra(field: "reset_at", value: reset, source: src)) }
         }
         guard let show = e["show"] as? [String: Any], let seasons = e["seasons"] as? [[String: Any]] else { return }
@@ -257,7 +260,7 @@ public enum TraktReader {
             listKey = c.listKey("list-\(id)")
             if let known = c.lists.first(where: { $0.key == listKey }) { listName = known.name } else {
                 listName = parts.count > 3 ? parts[3...].joined(separator: "-") : baseName(file)
-                c.addList(ForeignList(key: listKey, service: .trakt, name: listName, source: SourceRef(service: .trakt, file: file.inner)))
+                c.addList(ForeignList(key: listKey, service: .trakt, name: listName, source: SourceRef(service: .trakt, file: file.inner, shown: file.display)))
             }
         }
         c.update(i) { item in

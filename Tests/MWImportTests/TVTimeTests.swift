@@ -88,7 +88,8 @@ struct TVTimeTests {
         #expect(grey.has(.archived) && grey.has(.favorite) && grey.has(.followed))
         #expect(grey.marks.first { $0.kind == .watched }?.count == 48)
         #expect(grey.ratings.first?.value == 4 && grey.ratings.first?.scale == .fivePoint)
-        #expect(out.items.contains { $0.ids.tvdb == 71663 && !$0.has(.followed) })
+        #expect(!out.items.contains { $0.ids.tvdb == 71663 }, "an unfollowed show with nothing else is no title")
+        #expect(out.file("user_tv_show_data.csv")?.ignored[TVTimeReader.unfollowed] == 1)
 
         let list = try #require(out.lists.first { $0.name == "Slice of life" })
         #expect(list.description == "calm ones")

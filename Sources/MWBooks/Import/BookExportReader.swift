@@ -25,7 +25,7 @@ public enum BookExportReader {
         var out = BookFileRead(file: name)
         let csv: CSVFile
         do {
-            csv = try CSVFile(bytes: bytes, name: name)
+            csv = try CSVFile(detectingDelimiterIn: bytes, name: name, among: [",", ";"])
         } catch {
             var d = Diagnostic.csv(.error, .importMalformedFile, "\(quoted(name)) is not a text file (it holds NUL bytes); skipped", file: name, line: 1)
             if case MWError.invalid(let ds) = error, let first = ds.first { d.line = first.line }

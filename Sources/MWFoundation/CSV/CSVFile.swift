@@ -11,6 +11,13 @@ public struct CSVFile: Sendable {
         public var fields: [String]
         public var line: Int
         public var index: Int
+
+        /// Whether every field is empty or blanks: an empty line, or the `,,,,` row a
+        /// spreadsheet leaves below (or between) the data. Such a row holds nothing to read.
+        public var isBlank: Bool { fields.allSatisfy { $0.isEmpty || $0.trimmedBlanks().isEmpty } }
+        /// Whether the record is an empty line (one empty field), which CSV readers skip
+        /// without counting it as a row.
+        public var isEmptyLine: Bool { fields.count == 1 && fields[0].isEmpty }
     }
 
     /// The file's name inside the input (e.g. `diary.csv` in an export ZIP), for diagnostics.
@@ -26,20 +33,66 @@ public struct CSVFile: Sendable {
     /// carrying a `csv-not-text` diagnostic. With `quoting` false, quotes are ordinary
     /// characters (tab-separated files written without quoting).
     public init(bytes: [UInt8], name: String, delimiter: UnicodeScalar = ",", quoting: Bool = true) throws {
+        try self.init(bytes, name: name, quoting: quoting) { _ in delimiter }
+    }
+
+    /// Parses `bytes` with the separator its header line is written with
+    /// (``delimiter(ofHeaderIn:among:)``): a CSV that a European spreadsheet re-saved with `;`,
+    /// or a tab-separated one, reads like the comma-separated original.
+    public init(detectingDelimiterIn bytes: [UInt8], name: String, among candidates: [UnicodeScalar] = CSVFile.delimiters) throws {
+        try self.init(bytes, name: name, quoting: true) { CSVFile.delimiter(ofHeaderIn: $0, among: candidates) }
+    }
+
+    private init(_ bytes: [UInt8], name: String, quoting: Bool, delimiter choose: (UnsafeBufferPointer<UInt8>) -> UnicodeScalar) throws {
         self.name = name
-        self.delimiter = delimiter
+        var chosen: UnicodeScalar = ","
         (records, encoding) = try TextDecoding.withUTF8(bytes) { text, encoding in
             if let base = text.baseAddress, memchr(base, 0, text.count) != nil {
                 throw MWError.invalid([.csv(.error, .csvNotText, "\(quoted(name)) is not a text file (it holds NUL bytes)", file: name, line: 1)])
             }
-            return (CSVParser.records(text, delimiter: delimiter, quoting: quoting), encoding)
+            chosen = choose(text)
+            return (CSVParser.records(text, delimiter: chosen, quoting: quoting), encoding)
         }
+        self.delimiter = chosen
     }
+
+    /// The separators ``init(detectingDelimiterIn:name:among:)`` tells apart, the preferred first.
+    public static let delimiters: [UnicodeScalar] = [",", ";", "\t"]
+
+    /// The separator of the header line: on the first line (of the first 32) holding any of
+    /// `candidates` outside quotes, the one written most often there; ties go to the earlier
+    /// candidate, and a file with none of them is comma-separated. Lines before it without
+    /// any (blank lines, a title line such as `Letterboxd list export v7`) are passed over.
+    /// The header decides because it is the one line whose content is known to be names, not
+    /// values that may themselves hold commas or semicolons.
+    public static func delimiter(ofHeaderIn text: UnsafeBufferPointer<UInt8>, among candidates: [UnicodeScalar] = CSVFile.delimiters) -> UnicodeScalar {
+        let ascii = candidates.filter(\.isASCII)
+        guard !ascii.isEmpty else { return candidates.first ?? "," }
+        var counts = [Int](repeating: 0, count: ascii.count)
+        var inQuotes = false, lines = 0, i = 0
+        while i < text.count, lines < 32 {
+            let b = text[i]
+            if b == 0x22 { inQuotes.toggle() } else if !inQuotes, b == 0x0A || b == 0x0D {
+                if counts.contains(where: { $0 > 0 }) { break }
+                if b == 0x0D, i + 1 < text.count, text[i + 1] == 0x0A { i += 1 }
+                lines += 1
+            } else if !inQuotes, let k = ascii.firstIndex(where: { UInt8($0.value) == b }) {
+                counts[k] += 1
+            }
+            i += 1
+        }
+        guard let best = counts.max(), best > 0, let k = counts.firstIndex(of: best) else { return "," }
+        return ascii[k]
+    }
+
+    /// Records that are blank rows (``Record/isBlank``, not mere empty lines): skipped by every
+    /// table and counted by the readers as ignored.
+    public var blankRowCount: Int { records.reduce(0) { $0 + ($1.isBlank && !$1.isEmptyLine ? 1 : 0) } }
 
     /// The table below the first record `isHeader` accepts (e.g. a record starting with
     /// `Position`), or nil when there is none.
     public func table(headerWhere isHeader: ([String]) -> Bool) -> CSVTable? {
-        guard let h = records.firstIndex(where: { isHeader($0.fields) }) else { return nil }
+        guard let h = records.firstIndex(where: { !$0.isBlank && isHeader($0.fields) }) else { return nil }
         var t = CSVTable(file: name, header: records[h], rows: Array(records[(h + 1)...]))
         t.delimiter = delimiter
         return t
@@ -56,7 +109,7 @@ public struct CSVTable: Sendable {
     public var file: String
     /// The header record.
     public var header: CSVFile.Record
-    /// The data rows, blank lines left out.
+    /// The data rows, blank rows and empty lines left out (``CSVFile/Record/isBlank``).
     public var rows: [CSVFile.Record]
     /// The field separator the file was read with.
     public var delimiter: UnicodeScalar = ","
@@ -68,7 +121,7 @@ public struct CSVTable: Sendable {
     public init(file: String, header: CSVFile.Record, rows: [CSVFile.Record]) {
         self.file = file
         self.header = header
-        self.rows = rows.filter { !($0.fields.count == 1 && $0.fields[0].isEmpty) }
+        self.rows = rows.filter { !$0.isBlank }
         for (i, name) in header.fields.enumerated() {
             let key = CSVTable.key(name)
             if index[key] == nil { index[key] = i }

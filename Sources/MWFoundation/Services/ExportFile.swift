@@ -48,7 +48,9 @@ public enum ExportContent {
             }
         }
         do {
-            self = .csv(try CSVFile(bytes: file.bytes, name: file.display))
+            // The separator is read from the header: a file re-saved by a spreadsheet set to a
+            // European locale uses `;`, and every service's reader gets the same table.
+            self = .csv(try CSVFile(detectingDelimiterIn: file.bytes, name: file.display))
         } catch MWError.invalid(let d) {
             var diag = d.first ?? .error(.importMalformedFile, "\(file.display) cannot be read as CSV")
             diag.code = DiagnosticCode.importMalformedFile.rawValue
@@ -65,7 +67,7 @@ public enum ExportContent {
     public var json: Any? { if case .json(let j) = self { return j }; return nil }
 
     /// The first record that is not blank: the header of a plain CSV export.
-    public var firstRecord: CSVFile.Record? { csv?.records.first { !($0.fields.count == 1 && $0.fields[0].isEmpty) } }
+    public var firstRecord: CSVFile.Record? { csv?.records.first { !$0.isBlank } }
 
     /// The header names of a plain CSV in lower case.
     public var headerKeys: Set<String> { Set(firstRecord?.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? []) }

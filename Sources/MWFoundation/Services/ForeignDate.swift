@@ -55,6 +55,8 @@ public struct ForeignDate: Sendable, Codable, Hashable, Comparable {
             // No zone: a wall-clock time.
             if let d = DateCoding.parseISO(s + "Z") { return ForeignDate(raw: value, precision: .localTime, date: d) }
         }
+        // A day as a spreadsheet re-saved it (`25/12/2021`, `12-25-21`, `25.12.2021`).
+        if let d = spreadsheetDay(s) { return ForeignDate(raw: value, precision: .day, date: d) }
         // ctime (`Sat Apr 23 08:36:35 2011`, IMDb lists up to 2017): a wall-clock time.
         if let d = ctime(s) { return ForeignDate(raw: value, precision: .localTime, date: d) }
         // A Unix timestamp written as a float (`1.707766149e+09`, TV Time's Go map dumps).
@@ -62,6 +64,48 @@ public struct ForeignDate: Sendable, Codable, Hashable, Comparable {
             return ForeignDate(raw: value, precision: .instant, date: Date(timeIntervalSince1970: t))
         }
         return nil
+    }
+
+    /// Why a non-empty `value` that ``parse(_:)`` cannot read gives no date, for a warning;
+    /// nil when it is empty, a placeholder for "unknown" (`0001-01-01`) or readable.
+    public static func unreadable(_ value: String?) -> String? {
+        guard let value else { return nil }
+        let s = value.trimmedBlanks(newlines: false)
+        if s.isEmpty || s.hasPrefix("0001-01-01") || s.hasPrefix("0000-00-00") || parse(s) != nil { return nil }
+        if let (a, b) = spreadsheetReadings(s), a != nil, b != nil {
+            return "\(quoted(value)) could be read day first or month first; kept without a date"
+        }
+        return "\(quoted(value)) is not a date"
+    }
+
+    /// `DD/MM/YYYY`, `MM/DD/YYYY`, `DD-MM-YY`, `DD.MM.YYYY` (one- or two-digit day and month,
+    /// two- or four-digit year): the day a spreadsheet writes back when it re-saves an export in
+    /// the user's locale. Read only when unambiguous: one order gives no valid day (`25/12/2021`,
+    /// `12/25/2021`), or both orders give the same day (`05/05/2021`); `.` is written day first
+    /// by every locale that uses it. A two-digit year is 2000–2069 below 70, else 1900s.
+    static func spreadsheetDay(_ s: String) -> Date? {
+        guard let (dayFirst, monthFirst) = spreadsheetReadings(s) else { return nil }
+        switch (dayFirst, monthFirst) {
+        case let (a?, b?): return a == b ? a : nil
+        case let (a?, nil): return a
+        case let (nil, b?): return b
+        default: return nil
+        }
+    }
+
+    /// The two readings of a spreadsheet day (day first, month first), nil when not of that shape.
+    private static func spreadsheetReadings(_ s: String) -> (Date?, Date?)? {
+        guard let sep = s.first(where: { $0 == "/" || $0 == "-" || $0 == "." }) else { return nil }
+        let p = s.split(separator: sep, omittingEmptySubsequences: false)
+        guard p.count == 3, p.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              p[0].count <= 2, p[1].count <= 2, p[2].count == 2 || p[2].count == 4,
+              let a = Int(p[0]), let b = Int(p[1]), var y = Int(p[2]) else { return nil }
+        if p[2].count == 2 { y += y < 70 ? 2000 : 1900 }
+        func day(_ d: Int, _ m: Int) -> Date? {
+            guard (1...12).contains(m), d >= 1, d <= DateCoding.daysIn(month: m, year: y) else { return nil }
+            return Date(timeIntervalSince1970: Double(DateCoding.daysFromCivil(y, m, d) * 86_400))
+        }
+        return (day(a, b), sep == "." ? nil : day(b, a))
     }
 
     private static func civil(_ b: [UInt8], sep: UInt8) -> Date? {

@@ -13,8 +13,9 @@ public struct ImportBuild: Sendable {
     /// Builder warnings (shortened list names, values the model has no place for).
     public var diagnostics: [Diagnostic]
 
-    /// The key of a file in ``rows``: `letterboxd:diary.csv`.
-    public static func rowKey(_ s: SourceRef) -> String { "\(s.service.rawValue):\(s.file)" }
+    /// The key of a file in ``rows``: the service and the file as the user has it
+    /// (`letterboxd:export.zip/deleted/diary.csv`), else its path inside the export.
+    public static func rowKey(_ s: SourceRef) -> String { "\(s.service.rawValue):\(s.shown ?? s.file)" }
 }
 
 /// What became of the rows and items of one file. Row counts count every row of an item (a

@@ -32,7 +32,11 @@ enum RecordValues {
     /// Every watch as a viewing, oldest first, undated ones last. An event standing for several
     /// plays (a TV Time rewatch count) gives one viewing per play: the first dated, the others
     /// undated rewatches. Watched marks carrying a play count (Trakt's watched-* summaries)
-    /// give viewings only when the same service recorded no dated watch of the record.
+    /// give viewings only when the same service recorded no dated watch of the record: the
+    /// mark's date is the *latest* play (`last_watched_at`), so with several plays that viewing
+    /// is a rewatch and the undated earlier plays hold the first watch. A count of a show's
+    /// episode plays (Trakt watched-shows) or episodes seen (TV Time) gives none: those plays
+    /// are the episodes' viewings, never the show's.
     static func viewings(_ watches: [WatchEvent], marks: [ForeignMark]) -> [Viewing] {
         var out: [Viewing] = []
         for w in watches {
@@ -41,17 +45,25 @@ enum RecordValues {
             for _ in 1..<max(1, w.plays) { out.append(Viewing(date: nil, precision: .day, rewatch: true, source: w.source.service.rawValue)) }
         }
         let watchedBy = Set(watches.map(\.source.service))
-        for m in marks where m.kind == .watched && !watchedBy.contains(m.source.service) && !isEpisodeCount(m) {
+        for m in marks where m.kind == .watched && !watchedBy.contains(m.source.service) && !isEpisodeCount(m) && !isEpisodePlays(m) {
             guard let n = m.count, n > 0 else { continue }
             let d = m.date.map(ImportDates.model)
-            out.append(Viewing(date: d?.date, precision: d?.precision ?? .day, rewatch: false, source: m.source.service.rawValue))
-            for _ in 1..<n { out.append(Viewing(date: nil, precision: .day, rewatch: true, source: m.source.service.rawValue)) }
+            let source = m.source.service.rawValue
+            if n > 1 {
+                out.append(Viewing(date: nil, precision: .day, rewatch: false, source: source))
+                for _ in 2..<n { out.append(Viewing(date: nil, precision: .day, rewatch: true, source: source)) }
+            }
+            out.append(Viewing(date: d?.date, precision: d?.precision ?? .day, rewatch: n > 1, source: source))
         }
         return stableSorted(out) { $0.date }
     }
 
     /// TV Time's "episodes seen" count on a show: not a watch of the show.
-    static func isEpisodeCount(_ m: ForeignMark) -> Bool { m.detail == "episodes seen" }
+    static func isEpisodeCount(_ m: ForeignMark) -> Bool { m.detail == ForeignMark.episodesSeen }
+
+    /// Trakt's play count of a show in watched-shows (its episodes' plays added up): the show
+    /// is watched, but the count is no viewing of it.
+    static func isEpisodePlays(_ m: ForeignMark) -> Bool { m.detail == ForeignMark.episodePlays }
 
     /// Watched, and when: the latest viewing date, else the latest date of a watched mark.
     static func watched(_ viewings: [Viewing], marks: [ForeignMark]) -> (Bool, Date?) {

@@ -41,7 +41,7 @@ extension TMDbMatcher {
             }
         }
         guard s.title != nil else {
-            return SubjectResult(outcome: .review(ReviewEntry(reason: notes.isEmpty ? "no title to search by" : notes.joined(separator: "; "),
+            return SubjectResult(outcome: .review(ReviewEntry(reason: notes.isEmpty ? "no title to search by" : Self.reason(notes),
                                                               incomplete: incomplete)), candidates: [])
         }
         return try await search(s, memo, notes: notes, incomplete: incomplete)
@@ -102,7 +102,7 @@ extension TMDbMatcher {
         var ranked = Array(CandidateJudge.ranked(candidates, s))
         // A lookup that did not complete never accepts: the missing answer might hold a rival.
         if !failures.isEmpty {
-            let why = (notes + failures).joined(separator: "; ")
+            let why = Self.reason(notes + failures)
             return SubjectResult(outcome: .review(ReviewEntry(reason: why, candidates: Array(ranked.prefix(options.maxCandidates)), incomplete: true)),
                                  candidates: [])
         }
@@ -114,11 +114,18 @@ extension TMDbMatcher {
             let m = TMDbMatch(c, method: .search)
             return SubjectResult(outcome: .matched(m), candidates: Array(ranked.prefix(options.maxCandidates)))
         case .review(let why):
-            let reason = (notes + [why]).joined(separator: "; ")
+            let reason = Self.reason(notes + [why])
             return SubjectResult(outcome: .review(ReviewEntry(reason: reason, candidates: Array(ranked.prefix(options.maxCandidates)),
                                                               incomplete: incomplete)),
                                  candidates: [])
         }
+    }
+
+    /// The parts of a review reason, each once, in order: the same failure met by several
+    /// requests of one lookup (offline, every request fails alike) is said once, not "X; X".
+    static func reason(_ parts: [String]) -> String {
+        var seen = Set<String>()
+        return parts.filter { seen.insert($0).inserted }.joined(separator: "; ")
     }
 
     /// What a `/find` answer names: movies and shows, and the shows of the episodes found.
