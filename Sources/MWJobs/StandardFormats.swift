@@ -21,6 +21,7 @@ extension FormatRegistry {
         .tvtime,
         .movary,
         .watcharr,
+        .yamtrack,
         .goodreads,
         .storygraph,
         .librarything,
