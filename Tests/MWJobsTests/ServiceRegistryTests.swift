@@ -104,7 +104,8 @@ import Testing
         // with the list of what was tried (by validate too: no service claims it).
         #expect(MWImport.read(sources: [movary], options: ImportOptions(readers: Self.registry.filmReaders)).files.map(\.service) == [.movary])
         let nobody = MWImport.read(sources: [simkl], options: ImportOptions(readers: Self.registry.filmReaders))
-        #expect(nobody.items.isEmpty && nobody.diagnostics.contains { $0.message.contains("is not a file of a Letterboxd, IMDb, Trakt, TV Time") })
+        let tried = withArticle(listing(Self.registry.filmReaders.map(\.displayName)))
+        #expect(nobody.items.isEmpty && nobody.diagnostics.contains { $0.message.contains("is not a file of \(tried) export") })
         let unclaimed = try BackupLoader(registry: Self.registry).load(simkl.path, options: ReadOptions())
         #expect(unclaimed.result.format.flatMap { Self.registry.format(named: $0.rawValue) }?.isService != true && !unclaimed.result.isValid)
         // Letterboxd's own import format is still Letterboxd's.
