@@ -22,6 +22,7 @@ extension FormatRegistry {
         .movary,
         .watcharr,
         .yamtrack,
+        .tmdb,
         .goodreads,
         .storygraph,
         .librarything,
