@@ -74,7 +74,9 @@ let package = Package(
             "MWCore", "MWBooks", "MWArchive", "MWStore", "MWTMDb", "MWJobs", "MWImport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
-        ]),
+        ], plugins: ["BuildInfo"]),
+        // The git commit for `mwkit --version`, generated before every build (Plugins/BuildInfo).
+        .plugin(name: "BuildInfo", capability: .buildTool()),
         // CSV: CSV.swift's reader, the reference the byte-level CSV parser is checked against.
         .testTarget(name: "MWFoundationTests", dependencies: [
             "MWFoundation",
