@@ -79,8 +79,10 @@ ZSHDIR = $(PREFIX)/share/zsh/site-functions
 FISHDIR = $(PREFIX)/share/fish/vendor_completions.d
 ifeq ($(CONFIG),release)
 BUILD_FLAGS = -c release --static-swift-stdlib
+STRIP = -s
 else
 BUILD_FLAGS =
+STRIP =
 endif
 BIN = .build/$(CONFIG)/mwkit
 GEN = .build/share-$(CONFIG)
@@ -108,7 +110,7 @@ man completions: $(GEN)/stamp
 
 install: $(GEN)/stamp
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MAN1DIR) $(DESTDIR)$(BASHDIR) $(DESTDIR)$(ZSHDIR) $(DESTDIR)$(FISHDIR)
-	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/mwkit
+	install -m 755 $(STRIP) $(BIN) $(DESTDIR)$(BINDIR)/mwkit
 	install -m 644 $(GEN)/man1/*.1 $(DESTDIR)$(MAN1DIR)/
 	install -m 644 $(GEN)/completions/mwkit $(DESTDIR)$(BASHDIR)/mwkit
 	install -m 644 $(GEN)/completions/_mwkit $(DESTDIR)$(ZSHDIR)/_mwkit

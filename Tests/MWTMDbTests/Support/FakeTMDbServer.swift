@@ -9,9 +9,10 @@ enum Fault: Sendable {
     /// No answer until the test ends (``FakeTMDb/stop()``): the client's time-out, not the
     /// machine's speed, decides what happens to the request.
     case hang
-    /// Holds the answer until `n` requests are in flight at once (or the test ends), so a test
-    /// sees the client's concurrency without depending on how fast requests arrive.
-    case holdUntilInFlight(Int)
+    /// Holds the answer until `n` requests are in flight at once, or `total` requests have
+    /// arrived (the last ones need no partners), or the test ends: a test sees the client's
+    /// concurrency without depending on how fast requests arrive.
+    case holdUntilInFlight(Int, total: Int)
     case malformed
     case notImage
 }
@@ -68,11 +69,11 @@ actor FakeTMDb {
     func inject(_ path: String, _ f: [Fault]) { faults[path, default: []] += f }
 
     /// Waits (polling; the actor is free meanwhile) until the test ends or, given `n`, until `n`
-    /// requests are in flight; at most 60 s times the time scale, a bound that only turns a
+    /// requests are in flight or `total` have arrived; at most 60 s times the time scale, a bound that only turns a
     /// broken client into a failed expectation instead of a hung test.
-    private func hold(untilInFlight n: Int? = nil) async {
+    private func hold(untilInFlight n: Int? = nil, total: Int = .max) async {
         for _ in 0..<(3000 * timeScale) {
-            if released || n.map({ inFlight >= $0 }) == true { return }
+            if released || n.map({ inFlight >= $0 }) == true || received.count >= total { return }
             try? await Task.sleep(for: .milliseconds(20))
         }
     }
@@ -116,8 +117,8 @@ actor FakeTMDb {
             case .hang:
                 hung += 1
                 await hold()
-            case .holdUntilInFlight(let n):
-                await hold(untilInFlight: n)
+            case .holdUntilInFlight(let n, let total):
+                await hold(untilInFlight: n, total: total)
             case .malformed:
                 return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: Data("{\"id\": 1, \"title\": ".utf8))
             case .notImage:
