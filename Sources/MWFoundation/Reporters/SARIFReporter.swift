@@ -13,6 +13,7 @@ public struct SARIFReporter: Reporter {
     /// The version printed as the tool's version (`mwkit --version`), when known.
     public var toolVersion: String?
 
+    /// A reporter naming `toolVersion` (e.g. "0.1.0") as the driver's version; nil leaves it out.
     public init(toolVersion: String? = nil) {
         self.toolVersion = toolVersion
     }
