@@ -70,7 +70,9 @@ let package = Package(
             "MWCore", "MWBooks", "MWArchive", "MWStore", "MWTMDb", "MWJobs", "MWImport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
-        ]),
+        ], plugins: ["BuildInfo"]),
+        // The git commit for `mwkit --version`, generated before every build (Plugins/BuildInfo).
+        .plugin(name: "BuildInfo", capability: .buildTool()),
         // What the CLI tests share: finding and running the built `mwkit` binary.
         .target(name: "MWTestSupport", path: "Tests/MWTestSupport"),
         // CSV: CSV.swift's reader, the reference the byte-level CSV parser is checked against.

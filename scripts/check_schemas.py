@@ -14,6 +14,9 @@
 The version is detected as mwkit does: an object with a "format" key is v2 (its formatVersion
 3 checked against the v3 schema), anything else is checked against v1. Exit status 1 on any disagreement; the last line reads
 `schemas: N passed, M failed`.
+
+`check_schemas.py --schema SCHEMA FILE…` instead checks that each FILE passes SCHEMA (see
+check_instances): mwkit's SARIF output, action.yml.
 """
 from __future__ import annotations
 
@@ -220,5 +223,35 @@ def main() -> int:
     return 1 if failed else 0
 
 
+def check_instances(schema_path: str, instances: list[str]) -> int:
+    """`check_schemas.py --schema S FILE…`: each FILE (JSON, or YAML when named *.yml/*.yaml)
+    must pass schema S, validated under the draft S declares (SARIF's is Draft 4). Used by
+    scripts/ship-check.sh for mwkit's SARIF output and action.yml. Prints one line per file."""
+    from jsonschema.validators import validator_for
+    with open(schema_path, encoding="utf-8") as f:
+        schema = json.load(f)
+    cls = validator_for(schema)
+    cls.check_schema(schema)
+    validator = cls(schema)
+    bad = 0
+    for path in instances:
+        with open(path, encoding="utf-8") as f:
+            if path.endswith((".yml", ".yaml")):
+                import yaml  # PyYAML: scripts/ensure-deps.sh installs it
+                doc = yaml.safe_load(f)
+            else:
+                doc = json.load(f)
+        errors = sorted(validator.iter_errors(doc), key=lambda e: list(e.absolute_path))
+        if errors:
+            bad += 1
+            where = "/".join(str(p) for p in errors[0].absolute_path)
+            print(f"FAIL  {path} against {os.path.basename(schema_path)}: /{where}: {errors[0].message[:200]} ({len(errors)} error(s))")
+        else:
+            print(f"ok    {path} against {os.path.basename(schema_path)}")
+    return 1 if bad else 0
+
+
 if __name__ == "__main__":
+    if len(sys.argv) > 2 and sys.argv[1] == "--schema":
+        sys.exit(check_instances(sys.argv[2], sys.argv[3:]))
     sys.exit(main())

@@ -6,7 +6,9 @@ cd "$(dirname "$0")/.."
 MW=${MWKIT:-$(swift build --show-bin-path)/mwkit}
 OUT=${DEMO_OUT:-.demo}
 mkdir -p "$OUT"
-step() { printf '\n\033[1m$ %s\033[0m\n' "$*"; "$@"; echo "(exit $?)"; }
+# Commands in bold on a terminal only: piped or redirected, the output has no escape codes.
+if [ -t 1 ]; then bold=$'\033[1m' plain=$'\033[0m'; else bold='' plain=''; fi
+step() { printf '\n%s$ %s%s\n' "$bold" "$*" "$plain"; "$@"; echo "(exit $?)"; }
 
 step "$MW" validate Samples/mediawatch-v1.json Samples/mediawatch-v1-iso-dates.json Samples/mediawatch-v2.json
 step "$MW" validate --format github Samples/invalid/title-tmdbid-positive.json

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what mwkit needs to build and test, only when missing:
-# system packages (apt-get) and Python jsonschema (pip).
+# system packages (apt-get) and Python jsonschema, PyYAML and pre-commit (pip; the last two for
+# scripts/ship-check.sh: action.yml and the pre-commit hook against a throwaway repository).
 set -euo pipefail
 
 need=()
@@ -26,7 +27,12 @@ if [ ${#need[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 
-if ! python3 -c 'import jsonschema' 2>/dev/null; then
-  echo "ensure-deps: installing python jsonschema"
-  python3 -m pip install -q jsonschema || python3 -m pip install -q --break-system-packages jsonschema
+py=()
+python3 -c 'import jsonschema' 2>/dev/null || py+=(jsonschema)
+python3 -c 'import yaml' 2>/dev/null || py+=(pyyaml)
+python3 -m pre_commit --version >/dev/null 2>&1 || py+=(pre-commit)
+python3 -c "import pydantic_sarif" >/dev/null 2>&1 || py+=(pydantic-sarif)   # SARIF 2.1.0 schema check (scripts/check_sarif.py)
+if [ ${#py[@]} -gt 0 ]; then
+  echo "ensure-deps: installing python ${py[*]}"
+  python3 -m pip install -q "${py[@]}" || python3 -m pip install -q --break-system-packages "${py[@]}"
 fi

@@ -11,7 +11,7 @@ struct MWKit: AsyncParsableCommand {
         discussion: """
         Exit codes: 0 success / valid, 1 invalid input or failed operation, 2 unreadable input or usage error.
         """,
-        version: "0.1.0",
+        version: "\(versionNumber) (git \(GeneratedBuildInfo.commit))",
         subcommands: [
             Validate.self, Migrate.self, Convert.self, Stats.self,
             Pack.self, Unpack.self, Verify.self,
@@ -19,6 +19,10 @@ struct MWKit: AsyncParsableCommand {
             Strip.self, Hydrate.self, Import.self, Formats.self,
         ]
     )
+
+    /// The release number; `make dist` names its tarball after it. `--version` adds the git
+    /// commit the binary was built from (generated at build time by Plugins/BuildInfo).
+    static let versionNumber = "0.1.0"
 
     /// Runs the command, mapping argument errors to the documented exit code 2 (usage error)
     /// instead of swift-argument-parser's 64.

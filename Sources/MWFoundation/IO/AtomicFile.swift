@@ -82,7 +82,7 @@ public enum AtomicFile {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else { return }
         // `.out.zip.tmp-…`, and the temporary of a temporary a ZIP's inner JSON makes
         // (`..out.zip.tmp-….json.tmp-…`): any number of leading dots.
-        for n in names where n.hasPrefix(".") && n.drop { $0 == "." }.hasPrefix(prefix) && isStale(n) {
+        for n in names where n.hasPrefix(".") && n.drop(while: { $0 == "." }).hasPrefix(prefix) && isStale(n) {
             try? FileManager.default.removeItem(at: dir.appendingPathComponent(n))
         }
     }

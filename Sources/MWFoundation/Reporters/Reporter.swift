@@ -35,18 +35,19 @@ public protocol Reporter: Sendable {
     func render(_ reports: [FileReport]) -> String
 }
 
-/// The output styles of `validate` and `verify`.
+/// The output styles of `validate`, `verify` and `check`.
 public enum ReporterKind: String, Sendable, CaseIterable {
-    case text, json, github, junit
+    case text, json, github, junit, sarif
 
     /// The reporter for this style; `verbose` makes the text reporter print every diagnostic
-    /// (the others always do).
-    public func reporter(verbose: Bool = false) -> any Reporter {
+    /// (the others always do); `toolVersion` is what SARIF names as the tool's version.
+    public func reporter(verbose: Bool = false, toolVersion: String? = nil) -> any Reporter {
         switch self {
         case .text: return TextReporter(verbose: verbose)
         case .json: return JSONReporter()
         case .github: return GitHubReporter()
         case .junit: return JUnitReporter()
+        case .sarif: return SARIFReporter(toolVersion: toolVersion)
         }
     }
 }

@@ -102,25 +102,6 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String { "\(index)/\(count)" }
 
-    /// The shard set by the batch engine running this process: Kubernetes Indexed Jobs
-    /// (`JOB_COMPLETION_INDEX`, with `shardCount` from `--shard-count`) or AWS Batch array jobs
-    /// (`AWS_BATCH_JOB_ARRAY_INDEX` and `AWS_BATCH_JOB_ARRAY_SIZE`); both count from 0.
-    public static func fromEnvironment(_ env: [String: String], shardCount: Int?) throws -> Shard? {
-        if let i = env["JOB_COMPLETION_INDEX"].flatMap({ Int($0) }) {
-            guard let n = shardCount else { throw MWError.usage("JOB_COMPLETION_INDEX is set: give --shard-count N (the Job's completions)") }
-            guard (0..<max(n, 0)).contains(i), let s = Shard(index: i + 1, count: n) else { throw MWError.usage("JOB_COMPLETION_INDEX \(i) is not in 0..<\(n) (--shard-count)") }
-            return s
-        }
-        if let i = env["AWS_BATCH_JOB_ARRAY_INDEX"].flatMap({ Int($0) }) {
-            guard let n = shardCount ?? env["AWS_BATCH_JOB_ARRAY_SIZE"].flatMap({ Int($0) }) else {
-                throw MWError.usage("AWS_BATCH_JOB_ARRAY_INDEX is set but AWS_BATCH_JOB_ARRAY_SIZE is not; give --shard-count N")
-            }
-            guard (0..<max(n, 0)).contains(i), let s = Shard(index: i + 1, count: n) else { throw MWError.usage("AWS_BATCH_JOB_ARRAY_INDEX \(i) is not in 0..<\(n) (the array size)") }
-            return s
-        }
-        return nil
-    }
-
     /// Whether `input` belongs to this shard.
     public func contains(_ input: BatchInput) -> Bool {
         Int(Shard.stableHash(input.relativePath) % UInt64(count)) == index - 1

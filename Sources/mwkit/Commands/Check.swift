@@ -16,7 +16,7 @@ struct Check: ParsableCommand {
     @Option(help: "The library database (default: $MWKIT_DB, else $XDG_DATA_HOME/mwkit/library.sqlite).")
     var db: String?
 
-    @Option(help: "Output style: text, json, github, junit.")
+    @Option(help: "Output style: text, json, github, junit, sarif (SARIF 2.1.0).")
     var format: ReporterKind = .text
 
     @Flag(help: "Treat warnings as errors.")
@@ -43,10 +43,10 @@ struct Check: ParsableCommand {
             report = FileReport(path: url.path, read: read, strict: strict)
         } catch {
             let message = (error as? MWError)?.description ?? "\(error)"
-            print(format.reporter(verbose: reporting.verbose).render([.unreadable(url.path, message)]), terminator: "")
+            print(format.reporter(verbose: reporting.verbose, toolVersion: MWKit.versionNumber).render([.unreadable(url.path, message)]), terminator: "")
             throw ExitCode(2)
         }
-        print(format.reporter(verbose: reporting.verbose).render([report]), terminator: "")
+        print(format.reporter(verbose: reporting.verbose, toolVersion: MWKit.versionNumber).render([report]), terminator: "")
         if !report.valid { throw ExitCode(1) }
     }
 }

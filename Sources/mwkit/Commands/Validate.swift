@@ -12,7 +12,7 @@ struct Validate: ParsableCommand {
     @Argument(help: "Files or directories to validate; '-' reads standard input.")
     var paths: [String]
 
-    @Option(help: "Output style: text, json, github, junit.")
+    @Option(help: "Output style: text, json, github, junit, sarif (SARIF 2.1.0).")
     var format: ReporterKind = .text
 
     @Flag(help: "Treat warnings as errors.")
@@ -60,7 +60,7 @@ struct Validate: ParsableCommand {
         }
         let (reports, unreadable) = results.withLock { ($0.reports, $0.unreadable) }
         let all = reports.compactMap { $0 }
-        print(format.reporter(verbose: reporting.verbose).render(all), terminator: "")
+        print(format.reporter(verbose: reporting.verbose, toolVersion: MWKit.versionNumber).render(all), terminator: "")
         if unreadable { throw ExitCode(2) }
         if !all.allSatisfy(\.valid) { throw ExitCode(1) }
     }

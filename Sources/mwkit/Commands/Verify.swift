@@ -21,7 +21,7 @@ struct Verify: ParsableCommand {
     @Flag(help: "Check structure and manifest only; do not read image bytes.")
     var quick = false
 
-    @Option(help: "Output style: text, json, github, junit.")
+    @Option(help: "Output style: text, json, github, junit, sarif (SARIF 2.1.0).")
     var format: ReporterKind = .text
 
     @Flag(help: "Treat warnings as errors.")
@@ -47,7 +47,7 @@ struct Verify: ParsableCommand {
                 reports.append(.unreadable(path, msg))
             }
         }
-        print(format.reporter(verbose: reporting.verbose).render(reports), terminator: "")
+        print(format.reporter(verbose: reporting.verbose, toolVersion: MWKit.versionNumber).render(reports), terminator: "")
         if unreadable { throw ExitCode(2) }
         if !reports.allSatisfy(\.valid) { throw ExitCode(1) }
     }

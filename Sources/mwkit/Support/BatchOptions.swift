@@ -28,7 +28,7 @@ struct BatchOptions: ParsableArguments {
     @Option(help: "Process only shard K of N (K counted from 1), split by a stable hash of each input's relative path.")
     var shard: String?
 
-    @Option(help: "The number of shards when the shard index comes from JOB_COMPLETION_INDEX (Kubernetes) or AWS_BATCH_JOB_ARRAY_INDEX.")
+    @Option(help: "The number of shards when the shard index comes from JOB_COMPLETION_INDEX (Kubernetes; required), AWS_BATCH_JOB_ARRAY_INDEX or SLURM_ARRAY_TASK_ID (optional: the array size is used).")
     var shardCount: Int?
 
     func validate() throws {

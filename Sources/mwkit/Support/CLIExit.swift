@@ -64,6 +64,6 @@ let batchHelp = """
 Several inputs (files, directories searched recursively, --inputs-from) make a batch: -o names an output directory \
 where each input's relative path is mirrored with the target format's extension; inputs run in parallel (--jobs), \
 a bad one is reported and the rest go on; a re-run skips inputs whose output is complete and newer (--force redoes \
-them); --report writes JSON Lines; --shard K/N (or JOB_COMPLETION_INDEX / AWS_BATCH_JOB_ARRAY_INDEX) takes one \
+them); --report writes JSON Lines; --shard K/N (or JOB_COMPLETION_INDEX / AWS_BATCH_JOB_ARRAY_INDEX / SLURM_ARRAY_TASK_ID) takes one \
 slice for array jobs. See docs/JOBS.md.
 """

@@ -6,6 +6,13 @@ import Foundation
 enum Fault: Sendable {
     case status(Int, retryAfter: String? = nil)
     case delay(Double)
+    /// No answer until the test ends (``FakeTMDb/stop()``): the client's time-out, not the
+    /// machine's speed, decides what happens to the request.
+    case hang
+    /// Holds the answer until `n` requests are in flight at once, or `total` requests have
+    /// arrived (the last ones need no partners), or the test ends: a test sees the client's
+    /// concurrency without depending on how fast requests arrive.
+    case holdUntilInFlight(Int, total: Int)
     case malformed
     case notImage
 }
@@ -28,6 +35,9 @@ actor FakeTMDb {
     private var faults: [String: [Fault]] = [:]
     private var inFlight = 0
     private(set) var maxInFlight = 0
+    /// Requests answered by ``Fault/hang`` (held until the end).
+    private(set) var hung = 0
+    private var released = false
 
     init(secret: String = "sekr3t-test-key-0123456789") {
         self.secret = secret
@@ -50,12 +60,23 @@ actor FakeTMDb {
     }
 
     func stop() async {
+        released = true
         await server.stop()
         task?.cancel()
     }
 
     /// Queues faults for requests whose path (without /3 prefix and query) equals `path`.
     func inject(_ path: String, _ f: [Fault]) { faults[path, default: []] += f }
+
+    /// Waits (polling; the actor is free meanwhile) until the test ends or, given `n`, until `n`
+    /// requests are in flight or `total` have arrived; at most 60 s times the time scale, a bound that only turns a
+    /// broken client into a failed expectation instead of a hung test.
+    private func hold(untilInFlight n: Int? = nil, total: Int = .max) async {
+        for _ in 0..<(3000 * timeScale) {
+            if released || n.map({ inFlight >= $0 }) == true || received.count >= total { return }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+    }
 
     func count(path: String) -> Int { received.filter { $0.path == path }.count }
     var apiRequests: Int { received.filter { !$0.path.hasPrefix("/t/p/") }.count }
@@ -93,6 +114,11 @@ actor FakeTMDb {
                 return body(["success": false, "status_code": 11, "status_message": "Internal error."], s, headers: h)
             case .delay(let d):
                 try? await Task.sleep(for: .milliseconds(Int64(d * 1000)))
+            case .hang:
+                hung += 1
+                await hold()
+            case .holdUntilInFlight(let n, let total):
+                await hold(untilInFlight: n, total: total)
             case .malformed:
                 return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: Data("{\"id\": 1, \"title\": ".utf8))
             case .notImage:
