@@ -44,7 +44,7 @@ public struct ReadResult: Sendable {
     public var variant: String? = nil
 
     /// The library read, of whatever family: ``library`` for films, else ``model``.
-    public var anyModel: (any LibraryModel)? { library ?? model as? any LibraryModel }
+    public var anyModel: (any LibraryModel)? { library ?? model }
 
     public init(format: BackupFormat? = nil, formatVersion: Int? = nil, library: Library? = nil,
                 diagnostics: [Diagnostic] = [], counts: EntityCounts = .init()) {
