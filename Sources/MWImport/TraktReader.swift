@@ -300,8 +300,10 @@ struct TraktService: FilmServiceReader {
 }
 
 extension FormatDescriptor {
-    /// Trakt's JSON export, read.
+    /// Trakt: its JSON export read; the CSV the Trakt web importer reads written (`--to trakt`,
+    /// or `trakt-csv`).
     public static let trakt = FormatDescriptor.filmService(
-        TraktService(), summary: "Trakt: the JSON export (history, watched, ratings, lists, comments) read", fileExtension: "json")
+        TraktService(), summary: "Trakt: the JSON export read; the CSV the Trakt web importer reads written (history, ratings, watchlist)",
+        aliases: ["trakt-csv"], capabilities: [.streamable], write: TraktCSVWriter.write, writeSwitches: [.ratingFromLiked])
         .holding(FormatHolds(ratings: "1–10", dates: "instant", rewatches: true, episodes: true, lists: true, reviews: true, status: true))
 }
