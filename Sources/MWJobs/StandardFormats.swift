@@ -24,5 +24,6 @@ extension FormatRegistry {
         .goodreads,
         .storygraph,
         .librarything,
+        .hardcover,
     ])
 }
