@@ -25,5 +25,6 @@ extension FormatRegistry {
         .storygraph,
         .librarything,
         .hardcover,
+        .bookwyrm,
     ])
 }
