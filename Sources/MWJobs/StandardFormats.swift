@@ -26,5 +26,6 @@ extension FormatRegistry {
         .librarything,
         .hardcover,
         .bookwyrm,
+        .openlibrary,
     ])
 }
