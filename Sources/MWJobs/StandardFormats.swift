@@ -27,5 +27,6 @@ extension FormatRegistry {
         .hardcover,
         .bookwyrm,
         .openlibrary,
+        .calibre,
     ])
 }

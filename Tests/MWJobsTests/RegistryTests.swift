@@ -46,9 +46,9 @@ struct RegistryTests {
         #expect(Self.registry.helpText.contains("tiny-lines (films, read): test-only"))
         #expect(FormatRegistry.standard.writableNames == ["mediawatch-v1", "mediawatch-v2", "mediawatch-zip", "bookstrack-v1", "letterboxd", "imdb", "goodreads"])
         // Services are formats: the same registry lists them, with their family and older names.
-        #expect(FormatRegistry.standard.services.map(\.name.rawValue) == ["letterboxd", "imdb", "trakt", "tvtime", "movary", "watcharr", "goodreads", "storygraph", "librarything", "hardcover", "bookwyrm", "openlibrary"])
+        #expect(FormatRegistry.standard.services.map(\.name.rawValue) == ["letterboxd", "imdb", "trakt", "tvtime", "movary", "watcharr", "goodreads", "storygraph", "librarything", "hardcover", "bookwyrm", "openlibrary", "calibre"])
         #expect(FormatRegistry.standard.helpText.contains("letterboxd (films, read, write, also letterboxd-csv):"))
-        #expect(FormatRegistry.standard.serviceList("books") == "Goodreads, StoryGraph, LibraryThing, Hardcover, BookWyrm or Open Library")
+        #expect(FormatRegistry.standard.serviceList("books") == "Goodreads, StoryGraph, LibraryThing, Hardcover, BookWyrm, Open Library or Calibre")
     }
 
     @Test func aWriteSwitchGoesOnlyToAFormatThatDeclaresIt() throws {

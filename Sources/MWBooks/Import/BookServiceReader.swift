@@ -33,7 +33,7 @@ extension BookServiceReader {
 /// registry's services instead).
 public enum BookServices {
     public static let builtIn: [any BookServiceReader] = [GoodreadsService(), StoryGraphService(), LibraryThingService(),
-                                                       HardcoverService(), BookWyrmService(), OpenLibraryService()]
+                                                       HardcoverService(), BookWyrmService(), OpenLibraryService(), CalibreService()]
 }
 
 extension FormatDescriptor {
