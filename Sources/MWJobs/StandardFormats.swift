@@ -26,5 +26,9 @@ extension FormatRegistry {
         .goodreads,
         .storygraph,
         .librarything,
+        .hardcover,
+        .bookwyrm,
+        .openlibrary,
+        .calibre,
     ])
 }

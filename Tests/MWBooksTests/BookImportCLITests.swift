@@ -83,7 +83,7 @@ struct BookImportCLITests {
         let named = try BookStoreFixtures.run(["import", folder.appendingPathComponent("goodreads_library_export.csv").path,
                                                folder.appendingPathComponent("README.md").path, "-o", out.path], env: env)
         #expect(named.status == 1)
-        #expect(named.stdout.contains("README.md: not a Goodreads, StoryGraph or LibraryThing export"))
+        #expect(named.stdout.contains("README.md: not a Goodreads, StoryGraph, LibraryThing, Hardcover, BookWyrm, Open Library or Calibre export"))
         try "Date,Name,Year,Letterboxd URI\n2020-01-01,Heat,1995,https://boxd.it/x\n".write(to: folder.appendingPathComponent("watched.csv"), atomically: true, encoding: .utf8)
         let mixed = dir.appendingPathComponent("mixed.json")
         let m = try BookStoreFixtures.run(["import", folder.path, "-o", mixed.path], env: env)

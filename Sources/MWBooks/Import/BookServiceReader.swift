@@ -32,7 +32,8 @@ extension BookServiceReader {
 /// The book trackers this target defines, for callers without a registry (the jobs pass the
 /// registry's services instead).
 public enum BookServices {
-    public static let builtIn: [any BookServiceReader] = [GoodreadsService(), StoryGraphService(), LibraryThingService()]
+    public static let builtIn: [any BookServiceReader] = [GoodreadsService(), StoryGraphService(), LibraryThingService(),
+                                                       HardcoverService(), BookWyrmService(), OpenLibraryService(), CalibreService()]
 }
 
 extension FormatDescriptor {
