@@ -28,14 +28,19 @@ extension BookImport {
     static func mergeInto(_ existing: BookLibrary, _ first: ImportFold, _ groups: [String: [(BookRow, String)]],
                           _ options: BookImportOptions) -> ImportFold {
         var out = first
-        var isbns: [String: [String]] = [:]  // work id → ISBNs as written, both libraries
-        for e in existing.editions + first.lib.editions { isbns[e.workId, default: []] += [e.isbn].compactMap { $0 } + e.isbns }
+        var isbnsOf: [String: [String]]?  // work id → ISBNs as written, both libraries; built at the first review item
         let merged = BookMerge.merge(first.lib, into: existing, policy: options.onConflict) { incoming, target, disagree in
             guard let row = groups[incoming.id]?.first?.0 else { return disagree ? .pending : .merge }
             let key = "\(row.source.rawValue)|\(BookIdentity.rowKey(row))>\(target.id)"
             let decision = options.overrides[key]
             guard disagree || decision != nil else { return .merge }
-            let rowKeys = ISBN.matchKeys(groups[incoming.id]!.flatMap { $0.0.isbns }), workISBNs = isbns[target.id] ?? []
+            if isbnsOf == nil {
+                var m: [String: [String]] = [:]
+                for e in existing.editions { m[e.workId, default: []] += e.isbns }
+                for e in first.lib.editions { m[e.workId, default: []] += e.isbns }
+                isbnsOf = m
+            }
+            let rowKeys = ISBN.matchKeys(groups[incoming.id]!.flatMap { $0.0.isbns }), workISBNs = isbnsOf?[target.id] ?? []
             var item = BookReviewItem(status: "review", decision: "", key: key, title: row.title, authors: row.authors.joined(separator: ", "),
                                       rowISBNs: row.isbns, workISBNs: workISBNs, workId: target.id, workTitle: target.title,
                                       reason: "same title and primary author, but the ISBNs differ: \(rowKeys.joined(separator: " ")) / \(ISBN.matchKeys(workISBNs).joined(separator: " "))",
@@ -79,16 +84,26 @@ extension BookImport {
         let works = inserted(.work), editions = inserted(.edition), authors = inserted(.author)
         var authorByKey: [String: String] = [:]
         for a in lib.authors { authorByKey[BookIdentity.authorKey(a.name)] = authorByKey[BookIdentity.authorKey(a.name)] ?? a.id }
-        var credited = Set<String>()
-        for work in lib.works {
-            for (n, (row, edition)) in (groups[work.id] ?? []).enumerated() {
-                var s = summaries[row.file] ?? BookFileSummary(file: row.file, source: row.source, layout: nil)
-                if n == 0 && works.contains(work.id) { s.worksCreated += 1 } else { s.merged += 1 }
-                if editions.contains(edition) && credited.insert("e|" + edition).inserted { s.editionsCreated += 1 }
-                for name in row.authors {
-                    if let id = authorByKey[BookIdentity.authorKey(name)], authors.contains(id), credited.insert("a|" + id).inserted { s.authorsCreated += 1 }
+        var creditedEditions = Set<String>(), creditedAuthors = Set<String>()
+        var authorOf: [String: String?] = [:]  // a name as written → its author (folding a name is dear)
+        for w in lib.works.indices {
+            guard let members = groups[lib.works[w].id] else { continue }
+            let created = works.contains(lib.works[w].id)
+            // By index: a row is a large value, and copying each one out cost more than the counting.
+            for n in members.indices {
+                let file = members[n].0.file, edition = members[n].1
+                var s = summaries[file] ?? BookFileSummary(file: file, source: members[n].0.source, layout: nil)
+                if n == 0 && created { s.worksCreated += 1 } else { s.merged += 1 }
+                if editions.contains(edition) && creditedEditions.insert(edition).inserted { s.editionsCreated += 1 }
+                for name in members[n].0.authors where !authors.isEmpty {
+                    let id = authorOf[name] ?? {
+                        let id = authorByKey[BookIdentity.authorKey(name)]
+                        authorOf[name] = id
+                        return id
+                    }()
+                    if let id, authors.contains(id), creditedAuthors.insert(id).inserted { s.authorsCreated += 1 }
                 }
-                summaries[row.file] = s
+                summaries[file] = s
             }
         }
     }
@@ -97,17 +112,29 @@ extension BookImport {
     /// at the row the imported entry came from.
     static func report(_ merged: BookMergeResult, _ lib: BookLibrary, _ groups: [String: [(BookRow, String)]],
                        _ options: BookImportOptions, into diagnostics: inout [Diagnostic]) {
-        let entries = Dictionary(lib.entries.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        let results = Dictionary(merged.library.entries.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        for d in merged.decisions where d.entity == .entry && d.action != .skip {
-            guard let e = entries[d.incomingId], let members = groups[e.workId], let first = members.first else { continue }
+        // Entry decisions come last, one per incoming entry, in its order (BookMerge.merge); read
+        // in place, as the rows are: copying 50,000 of each cost more than the reporting.
+        let base = merged.decisions.count - lib.entries.count
+        guard base >= 0, lib.entries.indices.allSatisfy({ merged.decisions[base + $0].entity == .entry }) else { return }
+        var results: [String: Int]?  // built when a joined note may be long: rarely
+        for k in lib.entries.indices where merged.decisions[base + k].action != .skip {
+            let notKept = merged.decisions[base + k].notKept
+            let longNote = merged.decisions[base + k].fields.contains("notes") && (lib.entries[k].notes?.count ?? 0) > 0
+            guard !notKept.isEmpty || longNote else { continue }
+            let d = merged.decisions[base + k], e = lib.entries[k]
+            guard let members = groups[e.workId], let first = members.first else { continue }
             let row = members.first { $0.1 == e.editionId }?.0 ?? first.0
             if !d.notKept.isEmpty {
                 diagnostics.append(.csv(.warning, .booksImportEntryConflict,
                                         "\(quoted(row.title)): not kept \(d.notKept.joined(separator: ", ")) (--on-conflict \(options.onConflict.rawValue))",
                                         file: row.file, line: row.line, row: row.row))
             }
-            if let notes = results[d.resultId]?.notes, notes != e.notes, notes.count > BookMerger.notesLimit {
+            guard longNote else { continue }
+            if results == nil {
+                results = Dictionary(merged.library.entries.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+            }
+            if let k = results?[d.resultId], let notes = merged.library.entries[k].notes, notes != e.notes,
+               notes.count > BookMerger.notesLimit {
                 let n = notes.count
                 diagnostics.append(.csv(.warning, .booksImportLongNote,
                                         "\(quoted(row.title)): notes of \(n) characters, over the model's \(BookMerger.notesLimit); kept whole",

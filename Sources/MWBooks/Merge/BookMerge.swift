@@ -56,11 +56,27 @@ struct LibraryMerger {
     var editionsOfWork: [String: [Int]] = [:]
     var entryByWork: [String: Int] = [:], entryIds: Set<String> = []
     var authorMap: [String: String] = [:], workMap: [String: String] = [:], editionMap: [String: String] = [:]
+    /// The ISBN keys of each incoming edition, by position: worked out once for works and editions.
+    var incomingISBNKeys: [[String]] = []
 
     init(_ existing: BookLibrary, policy: ConflictPolicy, expected incoming: BookLibrary) {
         lib = existing
         self.policy = policy
         decisions.reserveCapacity(incoming.authors.count + incoming.works.count + incoming.editions.count + incoming.entries.count)
+        // Sized once: a 50,000-book merge re-hashed these while they grew.
+        let works = existing.works.count + incoming.works.count, editions = existing.editions.count + incoming.editions.count
+        authorIndex.reserveCapacity(2 * (existing.authors.count + incoming.authors.count))
+        authorById.reserveCapacity(existing.authors.count + incoming.authors.count)
+        workIndex.reserveCapacity(3 * works + editions)
+        workById.reserveCapacity(works)
+        editionIndex.reserveCapacity(2 * editions)
+        editionById.reserveCapacity(editions)
+        editionsOfWork.reserveCapacity(works)
+        entryByWork.reserveCapacity(existing.entries.count + incoming.entries.count)
+        entryIds.reserveCapacity(existing.entries.count + incoming.entries.count)
+        authorMap.reserveCapacity(incoming.authors.count)
+        workMap.reserveCapacity(incoming.works.count)
+        editionMap.reserveCapacity(incoming.editions.count)
         for i in lib.authors.indices { indexAuthor(i) }
         for i in lib.works.indices { indexWork(i) }
         for i in lib.editions.indices { indexEdition(i) }
@@ -89,13 +105,16 @@ struct LibraryMerger {
         if workById[w.id] == nil { workById[w.id] = i }
     }
 
+    /// Indexes a record new to the library (an existing one at the start, or one just added).
     mutating func indexEdition(_ i: Int) {
         let e = lib.editions[i]
-        for k in BookIdentity.isbnKeys(e) + BookIdentity.editionKeys(e) where editionIndex[k] == nil { editionIndex[k] = i }
+        let isbns = BookIdentity.isbnKeys(e)
+        for k in isbns where editionIndex[k] == nil { editionIndex[k] = i }
+        for k in BookIdentity.editionKeys(e) where editionIndex[k] == nil { editionIndex[k] = i }
         if editionById[e.id] == nil { editionById[e.id] = i }
-        if !(editionsOfWork[e.workId]?.contains(i) ?? false) { editionsOfWork[e.workId, default: []].append(i) }
+        editionsOfWork[e.workId, default: []].append(i)
         // An edition's ISBNs identify its work too.
-        if let w = workById[e.workId] { for k in BookIdentity.isbnKeys(e) where workIndex[k] == nil { workIndex[k] = w } }
+        if let w = workById[e.workId] { for k in isbns where workIndex[k] == nil { workIndex[k] = w } }
     }
 
     // MARK: Helpers
@@ -125,18 +144,10 @@ struct LibraryMerger {
         return same == before ? before : after
     }
 
-    /// The names of the stored attributes that differ (ids and references already mapped).
-    static func differing<T: Equatable>(_ a: T, _ b: T) -> [String] {
-        if a == b { return [] }
-        return zip(Mirror(reflecting: a).children, Mirror(reflecting: b).children).compactMap { x, y in
-            guard let label = x.label, label != "id" else { return nil }
-            return String(describing: x.value) == String(describing: y.value) ? nil : label
-        }
-    }
-
-    mutating func decide<T: Equatable>(_ entity: BookEntity, before: T, after: T, incoming: T, incomingId: String,
-                                       resultId: String, key: String, reason: String? = nil, notKept: [String] = []) {
-        let fields = Self.differing(before, incoming)
+    mutating func decide<T: BookMergeFields>(_ entity: BookEntity, before: T, after: T, incoming: T, incomingId: String,
+                                             resultId: String, key: String, reason: String? = nil, notKept: [String] = []) {
+        // The attributes that differ, ids and references already mapped.
+        let fields = before.differing(from: incoming)
         decisions.append(BookMergeDecision(entity: entity, action: before == after ? .skip : .update, conflict: !fields.isEmpty,
                                            incomingId: incomingId, resultId: resultId, key: key, fields: fields, reason: reason,
                                            notKept: notKept))
@@ -159,7 +170,8 @@ struct LibraryMerger {
                 let after = Self.settle(before, combine(before, a)) { $0.dateCreated = $1.dateCreated; $0.lastModified = $1.lastModified }
                 lib.authors[i] = after
                 authorMap[a.id] = after.id
-                indexAuthor(i)
+                // The merged record's keys are its own (indexed) and the incoming one's.
+                for k in keys where authorIndex[k] == nil { authorIndex[k] = i }
                 decide(.author, before: before, after: after, incoming: { var x = a; x.id = before.id; return x }(),
                        incomingId: a.id, resultId: after.id, key: hit ?? "id:" + a.id)
             } else {
@@ -204,15 +216,18 @@ struct LibraryMerger {
 
     mutating func works(_ incoming: BookLibrary) {
         var incomingISBNs: [String: [String]] = [:]
-        for e in incoming.editions { incomingISBNs[e.workId, default: []] += BookIdentity.isbnKeys(e) }
+        incomingISBNs.reserveCapacity(incoming.works.count)
+        incomingISBNKeys = incoming.editions.map(BookIdentity.isbnKeys)
+        for k in incoming.editions.indices { incomingISBNs[incoming.editions[k].workId, default: []] += incomingISBNKeys[k] }
         let incomingNames = Dictionary(incoming.authors.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
         for w in incoming.works {
             var mapped = w
             mapped.authorIds = w.authorIds.map { authorMap[$0] ?? $0 }
             let isbns = incomingISBNs[w.id] ?? []
             let title = BookIdentity.titleKey(w.title, author: w.authorIds.first.flatMap { incomingNames[$0] })
+            let external = BookIdentity.externalKeys(w)
             // One identity rule for restore and import: ISBN, then the services' ids, then title + author.
-            let hit = isbns.first { workIndex[$0] != nil } ?? BookIdentity.externalKeys(w).first { workIndex[$0] != nil }
+            let hit = isbns.first { workIndex[$0] != nil } ?? external.first { workIndex[$0] != nil }
                 ?? title.flatMap { workIndex[$0] != nil ? $0 : nil }
             // The id alone matches only a work with the same title or primary author: ids from
             // two libraries may collide without naming the same book.
@@ -240,7 +255,9 @@ struct LibraryMerger {
                 mapped.id = id
                 lib.works.append(mapped)
                 workMap[w.id] = id
-                indexWork(lib.works.count - 1)
+                // Indexed by the keys just worked out (its ISBNs come with its editions).
+                for k in external + [title].compactMap({ $0 }) where workIndex[k] == nil { workIndex[k] = lib.works.count - 1 }
+                if workById[id] == nil { workById[id] = lib.works.count - 1 }
                 inserted(.work, w.id, id, reason: why)
                 continue
             }
@@ -251,7 +268,8 @@ struct LibraryMerger {
             let after = Self.settle(before, combined) { $0.dateCreated = $1.dateCreated; $0.lastModified = $1.lastModified }
             lib.works[i] = after
             workMap[w.id] = after.id
-            indexWork(i)
+            // Its keys: its own (indexed) and the incoming work's, not recomputed (title folding is dear).
+            for k in external + [title].compactMap({ $0 }) where workIndex[k] == nil { workIndex[k] = i }
             decide(.work, before: before, after: after, incoming: mapped, incomingId: w.id, resultId: after.id,
                    key: hit ?? "id:" + w.id, reason: reason)
         }
@@ -287,10 +305,10 @@ struct LibraryMerger {
     // MARK: Editions
 
     mutating func editions(_ incoming: BookLibrary) {
-        for ed in incoming.editions {
+        for (n, ed) in incoming.editions.enumerated() {
             var mapped = ed
             mapped.workId = workMap[ed.workId] ?? ed.workId
-            let keys = BookIdentity.isbnKeys(ed) + BookIdentity.editionKeys(ed)
+            let keys = (n < incomingISBNKeys.count ? incomingISBNKeys[n] : BookIdentity.isbnKeys(ed)) + BookIdentity.editionKeys(ed)
             let hit = keys.first { editionIndex[$0] != nil }
             let byId = editionById[ed.id].flatMap { lib.editions[$0].workId == mapped.workId ? $0 : nil }
             // Last resort, as the import's row folding has it: an edition without ISBN is the
@@ -314,7 +332,10 @@ struct LibraryMerger {
             let after = Self.settle(before, combine(before, mapped)) { $0.dateCreated = $1.dateCreated; $0.lastModified = $1.lastModified }
             lib.editions[i] = after
             editionMap[ed.id] = after.id
-            indexEdition(i)
+            for k in keys where editionIndex[k] == nil { editionIndex[k] = i }
+            if let w = workById[after.workId] {
+                for k in keys where k.hasPrefix("isbn:") && workIndex[k] == nil { workIndex[k] = w }
+            }
             decide(.edition, before: before, after: after, incoming: mapped, incomingId: ed.id, resultId: after.id,
                    key: hit ?? (byId != nil ? "id:" + ed.id : "alike:" + (ed.publisher ?? "") + "|" + ed.format.rawValue))
         }
