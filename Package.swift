@@ -92,7 +92,7 @@ let package = Package(
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "MWBooksTests", dependencies: ["MWTestSupport", 
-            "MWBooks", "MWFoundation", "MWImport",
+            "MWBooks", "MWFoundation",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "MWArchiveTests", dependencies: ["MWArchive", "MWCore"]),

@@ -1,6 +1,6 @@
 import Foundation
+import MWCore
 import MWFoundation
-import MWImport
 import Testing
 @testable import MWBooks
 
@@ -100,18 +100,22 @@ struct BookMergeTests {
     @Test("merge into an existing library: new works added, existing enriched, user data kept by policy; idempotent")
     func mergeInto() throws {
         let base = BookImport.run([gr], options: BookFixtures.options).library
-        // The same import again changes nothing, byte for byte.
-        for policy in BookConflictPolicy.allCases {
+        // The same import again, a day later, changes no record (only the backup's date).
+        for policy in ConflictPolicy.allCases {
             var o = BookFixtures.options
             o.onConflict = policy
             o.importDate = BookFixtures.date.addingTimeInterval(86_400)
-            #expect(BookImport.run([gr], into: base, options: o).library == base, "\(policy)")
+            var again = BookImport.run([gr], into: base, options: o).library
+            #expect(again.exportDate == o.importDate, "dated by the import")
+            again.exportDate = base.exportDate
+            #expect(again == base, "\(policy)")
         }
         // StoryGraph rates The Lantern Road 4.5 and read it later; the library says 5.
         let sg = BookFixtures.read(BookFixtures.storygraph, "sg.csv")
-        func lantern(_ p: BookConflictPolicy) throws -> LibraryEntry {
+        func lantern(_ p: ConflictPolicy, later: Bool = false) throws -> LibraryEntry {
             var o = BookFixtures.options
             o.onConflict = p
+            if later { o.importDate = BookFixtures.date.addingTimeInterval(86_400) }
             let lib = BookImport.run([sg], into: base, options: o).library
             #expect(lib.works.count == base.works.count + 3, "three new works")
             return try #require(lib.entry(lib.works.first { $0.goodreadsWorkIDs.contains("1001") }))
@@ -128,8 +132,17 @@ struct BookMergeTests {
         #expect(theirs.personalRating == 4.5)
         #expect(theirs.dateStarted == BookFixtures.day(2025, 4, 19))
         #expect(theirs.dateCompleted == BookFixtures.day(2025, 4, 21))
-        let newer = try lantern(.newer)
+        // `newer` is the later lastModified, as a restore has it: a tie keeps the library's,
+        // an import dated later wins.
+        let tie = try lantern(.newer)
+        #expect(tie.rating == 5 && tie.dateCompleted == BookFixtures.day(2023, 3, 14))
+        let newer = try lantern(.newer, later: true)
+        #expect(newer.personalRating == 4.5 && newer.rating == nil)
         #expect(newer.dateCompleted == BookFixtures.day(2025, 4, 21))
+        // `union`: both sides read it; the earlier finished read stays, the later rating (newer) too.
+        let union = try lantern(.union, later: true)
+        #expect(union.dateCompleted == BookFixtures.day(2023, 3, 14) && union.dateStarted == nil)
+        #expect(union.personalRating == 4.5)
         #expect(keep.notes?.contains("Good second time") == true, "notes are never dropped")
     }
 

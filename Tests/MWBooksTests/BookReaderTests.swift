@@ -1,6 +1,5 @@
 import Foundation
 import MWFoundation
-import MWImport
 import Testing
 @testable import MWBooks
 

@@ -30,7 +30,7 @@ enum BookIdentity {
         return t.isEmpty ? nil : t + "|" + a
     }
 
-    /// External keys of a row, as ``Work/externalKeys`` names them.
+    /// External keys of a row, as the library merge names a work's (`BookIdentity.externalKeys(_: Work)`).
     static func externalKeys(_ row: BookRow) -> [String] {
         row.goodreadsIDs.map { "goodreads:" + $0 } + row.librarythingWorkIDs.map { "librarything:" + $0 } + row.asins.map { "asin:" + $0 }
     }

@@ -35,13 +35,15 @@ public enum BookImport {
             let (work, editions) = merger.add([row])
             groups[work, default: []].append((row, editions[0]))
         }
+        // Then, into an existing library, with the one library merge (BookImport+MergeInto.swift).
+        var fold = ImportFold(merger)
         if !existing.works.isEmpty || !existing.entries.isEmpty || !existing.authors.isEmpty {
-            merger = mergeInto(existing, merger, groups, options)
+            fold = mergeInto(existing, fold, groups, options)
         }
         var summaries: [BookFileSummary] = []
         var seen = Set<String>()
         for f in files where seen.insert(f.file).inserted {
-            var s = merger.summaries[f.file] ?? BookFileSummary(file: f.file, source: f.source, layout: f.layout)
+            var s = fold.summaries[f.file] ?? BookFileSummary(file: f.file, source: f.source, layout: f.layout)
             s.source = f.source
             s.layout = f.layout
             for same in files where same.file == f.file {
@@ -51,37 +53,15 @@ public enum BookImport {
             }
             summaries.append(s)
         }
-        var diagnostics = options.overrides.diagnostics + files.flatMap(\.diagnostics) + merger.diagnostics
-        let used = Set(merger.review.map(\.key))
+        var diagnostics = options.overrides.diagnostics + files.flatMap(\.diagnostics) + fold.diagnostics
+        let used = Set(fold.review.map(\.key))
         for key in options.overrides.decisions.keys.sorted() where !used.contains(key) {
             diagnostics.append(.warning(.importReviewDecision, "a decision in the review file names no merge of this import: \(key)"))
         }
         if files.allSatisfy({ $0.source == nil }) {
             diagnostics.append(.error(.importNoExport, "no Goodreads, StoryGraph or LibraryThing export among \(files.map(\.file).joined(separator: ", "))"))
         }
-        let review = merger.review.sorted { ($0.file, $0.line, $0.key) < ($1.file, $1.line, $1.key) }
-        return BookImportResult(library: merger.lib, files: summaries, review: review, diagnostics: diagnostics)
-    }
-
-    /// Then each work of the import, with its rows and folded entry, into the existing
-    /// library, the policy deciding between the entry there and the import's. Done per work,
-    /// not per row, so importing the same files again changes nothing under any policy.
-    static func mergeInto(_ existing: BookLibrary, _ first: BookMerger, _ groups: [String: [(BookRow, String)]],
-                          _ options: BookImportOptions) -> BookMerger {
-        var m = BookMerger(existing, options: options, expectedRows: first.lib.works.count)
-        m.review = first.review
-        m.diagnostics = first.diagnostics
-        let entries = Dictionary(first.lib.entries.map { ($0.workId, $0) }, uniquingKeysWith: { a, _ in a })
-        for work in first.lib.works {
-            guard let members = groups[work.id], !members.isEmpty else { continue }
-            let entry = entries[work.id]
-            let entryRow = members.firstIndex { $0.1 == entry?.editionId } ?? 0
-            m.add(members.map(\.0), entry: entry.map { EntryValues($0, from: members[entryRow].0) }, entryRow: entryRow,
-                  pending: work.reviewStatus == .pending)
-        }
-        for (file, s) in first.summaries {
-            m.summaries[file, default: BookFileSummary(file: file, source: s.source, layout: nil)].sentToReview += s.sentToReview
-        }
-        return m
+        let review = fold.review.sorted { ($0.file, $0.line, $0.key) < ($1.file, $1.line, $1.key) }
+        return BookImportResult(library: fold.lib, files: summaries, review: review, diagnostics: diagnostics)
     }
 }

@@ -1,23 +1,14 @@
 import Foundation
+import MWCore
 import MWFoundation
-
-/// Whose user data wins when an imported row and an existing entry disagree (status, rating,
-/// dates; notes are never dropped: differing texts are both kept; tags are unioned).
-public enum BookConflictPolicy: String, Sendable, Codable, CaseIterable {
-    /// The existing entry's values stay; the import only fills what is empty.
-    case keep
-    /// The side with the later activity (finished, started or added) wins; on a tie, the side
-    /// with more values (rating, dates, notes), then the existing.
-    case newer
-    /// The import's values win wherever it has one.
-    case theirs
-}
 
 /// How an import runs (`mwkit import` options for books).
 public struct BookImportOptions: Sendable {
-    /// `--on-conflict`: applied when merging into an existing library (rows of the same import
-    /// that fold into one entry always use ``BookConflictPolicy/newer``).
-    public var onConflict: BookConflictPolicy
+    /// `--on-conflict`: how the imported library merges into an existing one (``BookMerge``,
+    /// docs/BOOKS.md "Conflict policies"; default `newer`, as a books restore has it). Rows of
+    /// one import that fold into one entry are not a conflict between libraries: there the
+    /// latest activity (finished, started, added) wins.
+    public var onConflict: ConflictPolicy
     /// `--overrides FILE`: decisions read back from a review file.
     public var overrides: BookOverrides
     /// The timestamp of records the import creates or changes (`dateCreated`, `lastModified`,
@@ -25,7 +16,7 @@ public struct BookImportOptions: Sendable {
     /// so `SOURCE_DATE_EPOCH` makes the output byte for byte reproducible.
     public var importDate: Date
 
-    public init(onConflict: BookConflictPolicy = .keep, overrides: BookOverrides = BookOverrides(), importDate: Date = Clock.now()) {
+    public init(onConflict: ConflictPolicy = .newer, overrides: BookOverrides = BookOverrides(), importDate: Date = Clock.now()) {
         self.onConflict = onConflict
         self.overrides = overrides
         self.importDate = importDate

@@ -21,27 +21,20 @@ extension BookMerger {
         checkNotes(e.notes, row)
     }
 
-    /// Folds `row` into entry `i`. Rows of this import folding together use ``BookConflictPolicy/newer``
-    /// (the latest activity wins); an entry of the library merged into uses the options' policy.
-    /// A rating or date not kept is reported (`books-import-entry-conflict`); differing notes
-    /// are both kept; tags are unioned; the earliest date added stays.
+    /// Folds `row` into entry `i` — rows of one import folding together (a merge into an
+    /// existing library is ``BookMerge``'s): the side with the later activity (finished,
+    /// started or added) wins; on a tie, the side holding more of the user's values (a row with
+    /// a rating and a review over a bare shelf row of another edition), then the entry's. A
+    /// rating or date not kept is reported (`books-import-entry-conflict`); differing notes are
+    /// both kept; tags are unioned; the earliest date added stays.
     private mutating func fold(_ i: Int, _ row: EntryValues, editionId: String) {
         var e = lib.entries[i]
         let before = e
-        let policy = isCreated(e.id) ? .newer : options.onConflict
-        let incomingWins: Bool
-        switch policy {
-        case .keep: incomingWins = false
-        case .theirs: incomingWins = true
-        case .newer:
-            // Later activity wins; on a tie, the side holding more of the user's values (a
-            // row with a rating and a review over a bare shelf row of another edition).
-            let mine = [e.dateCompleted, e.dateStarted, e.dateAdded].compactMap { $0 }.max() ?? .distantPast
-            let theirs = row.activity ?? .distantPast
-            let mineFilled = [e.rating != nil, e.personalRating != nil, e.dateStarted != nil, e.dateCompleted != nil, e.notes != nil].filter { $0 }.count
-            let theirsFilled = [row.rating != nil, row.personalRating != nil, row.dateStarted != nil, row.dateCompleted != nil, row.notes != nil].filter { $0 }.count
-            incomingWins = theirs > mine || (theirs == mine && theirsFilled > mineFilled)
-        }
+        let mine = [e.dateCompleted, e.dateStarted, e.dateAdded].compactMap { $0 }.max() ?? .distantPast
+        let theirs = row.activity ?? .distantPast
+        let mineFilled = [e.rating != nil, e.personalRating != nil, e.dateStarted != nil, e.dateCompleted != nil, e.notes != nil].filter { $0 }.count
+        let theirsFilled = [row.rating != nil, row.personalRating != nil, row.dateStarted != nil, row.dateCompleted != nil, row.notes != nil].filter { $0 }.count
+        let incomingWins = theirs > mine || (theirs == mine && theirsFilled > mineFilled)
         var notKept: [String] = []
         foldRating(&e, row, incomingWins: incomingWins, notKept: &notKept)
         foldRead(&e, row, incomingWins: incomingWins, notKept: &notKept)
@@ -63,7 +56,7 @@ extension BookMerger {
         if e.notes != before.notes { checkNotes(e.notes, row) }
         if !notKept.isEmpty {
             diagnostics.append(.csv(.warning, .booksImportEntryConflict,
-                                    "\(quoted(row.title)): not kept \(notKept.joined(separator: ", ")) (--on-conflict \(policy.rawValue))",
+                                    "\(quoted(row.title)): not kept \(notKept.joined(separator: ", ")) (the latest activity wins)",
                                     file: row.file, line: row.line, row: row.row))
         }
     }
@@ -115,14 +108,10 @@ extension BookMerger {
         }
     }
 
-    /// Two notes as one without losing either: equal or contained → the longer; else both,
-    /// the winning side's first.
+    /// Two notes as one without losing either, as the library merge joins them
+    /// (``LibraryMerger/joinNotes(_:_:)``): the winning side's first.
     static func mergeNotes(_ a: String?, _ b: String?, incomingFirst: Bool) -> String? {
-        guard let a else { return b }
-        guard let b else { return a }
-        if a == b || a.contains(b) { return a }
-        if b.contains(a) { return b }
-        return incomingFirst ? b + "\n\n" + a : a + "\n\n" + b
+        incomingFirst ? LibraryMerger.joinNotes(b, a) : LibraryMerger.joinNotes(a, b)
     }
 
     private mutating func checkNotes(_ notes: String?, _ row: EntryValues) {

@@ -1,9 +1,12 @@
 import Foundation
 import MWFoundation
 
-/// Folds rows into a library: finds or creates each row's work, edition, authors and entry,
-/// merges identifiers, keeps user data by policy, and records every uncertain merge for the
-/// review file. Rows must come in ``BookIdentity/canonicalOrder(_:)``.
+/// Folds the rows of one import into a library of their own: finds or creates each row's work,
+/// edition, authors and entry, merges identifiers, folds the user's values (the latest activity
+/// wins), and records every uncertain merge for the review file. Rows must come in
+/// ``BookIdentity/canonicalOrder(_:)``. Works are found by the library merge's identity rule
+/// (ISBN, the services' ids, title + primary author); that library then goes into an existing
+/// one through ``BookMerge``, as a restore does.
 struct BookMerger {
     private(set) var lib: BookLibrary
     let options: BookImportOptions
@@ -16,8 +19,6 @@ struct BookMerger {
     private var authorByKey: [String: Int] = [:]
     private var authorIndex: [String: Int] = [:]
     private var entryOfWork: [String: Int] = [:]
-    /// Entries this import created: rows folding into them use `newer`, not the policy.
-    private var createdEntries: Set<String> = []
     var review: [BookReviewItem] = []
     var diagnostics: [Diagnostic] = []
     var summaries: [String: BookFileSummary] = [:]
@@ -34,7 +35,6 @@ struct BookMerger {
         editionByISBN.reserveCapacity(2 * (existing.editions.count + expectedRows))
         editionsOfWork.reserveCapacity(existing.works.count + expectedRows)
         entryOfWork.reserveCapacity(existing.entries.count + expectedRows)
-        createdEntries.reserveCapacity(expectedRows)
         lib.works.reserveCapacity(existing.works.count + expectedRows)
         lib.editions.reserveCapacity(existing.editions.count + expectedRows)
         lib.entries.reserveCapacity(existing.entries.count + expectedRows)
@@ -62,7 +62,8 @@ struct BookMerger {
 
     private mutating func indexWork(_ i: Int) {
         let w = lib.works[i]
-        for k in w.externalKeys where workByExternal[k] == nil { workByExternal[k] = i }
+        // The library merge's keys (BookIdentity+Library.swift): one identity rule for both.
+        for k in BookIdentity.externalKeys(w) where workByExternal[k] == nil { workByExternal[k] = i }
         let primary = w.primaryAuthorId.flatMap { authorIndex[$0] }.map { lib.authors[$0].name }
         if let k = BookIdentity.titleAuthorKey(w.title, primary), !(workByTitle[k]?.contains(i) ?? false) {
             workByTitle[k, default: []].append(i)
@@ -83,12 +84,10 @@ struct BookMerger {
 
     // Entry bookkeeping for BookMerger+Entry.swift (the indices stay private here).
     func entryIndex(_ workId: String) -> Int? { entryOfWork[workId] }
-    func isCreated(_ entryId: String) -> Bool { createdEntries.contains(entryId) }
     mutating func newEntryID(_ workId: String) -> String { newID("entry", workId) }
     mutating func appendEntry(_ e: LibraryEntry) {
         lib.entries.append(e)
         entryOfWork[e.workId] = lib.entries.count - 1
-        createdEntries.insert(e.id)
     }
     mutating func replaceEntry(_ i: Int, _ e: LibraryEntry) { lib.entries[i] = e }
 

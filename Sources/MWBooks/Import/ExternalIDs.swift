@@ -19,11 +19,6 @@ extension Work {
         return changed
     }
 
-    /// The work's external keys as the importer indexes them (`goodreads:…`, `librarything:…`, `asin:…`).
-    var externalKeys: [String] {
-        goodreadsWorkIDs.map { "goodreads:" + $0 } + librarythingIDs.map { "librarything:" + $0 } + amazonASINs.map { "asin:" + $0 }
-    }
-
     static func union(_ list: inout [String], _ new: [String]) -> Bool {
         list.appendUnique(new.lazy.filter { !$0.isEmpty })
     }

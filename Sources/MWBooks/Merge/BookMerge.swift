@@ -1,29 +1,41 @@
 import Foundation
+import MWCore
 import MWFoundation
 
-/// Merges one books library into another (docs/BOOKS.md "Merge") without losing anything:
+/// The one book merge engine: one books library into another (docs/BOOKS.md "Merge"), for
+/// `restore --strategy merge` and for `import --merge-into` alike (an import first folds its
+/// rows into a library of its own, then merges that library here). Nothing is lost:
 ///
-/// - **Identity.** Authors by a shared external id, else normalised name; works by a shared
-///   external id (Goodreads, LibraryThing, ASIN, Google Books, OpenLibrary, ISBNdb), else an ISBN
-///   of one of their editions, else normalised title + primary author; editions by ISBN, else a
-///   shared external id; entries by their (matched) work — one entry per work. The id is the
-///   last resort for all. A title + author match whose ISBNs disagree is merged, marked
-///   `reviewStatus = pending` and reported. The id alone matches a work only with the same
-///   title or primary author, an author only when no shared service's id contradicts it.
-/// - **Values.** Works, editions and authors: the winner's values (``BookMergePolicy``), with
-///   what it lacks filled from the other side and every external-id array, ISBN list and tag
-///   list united. Entries (user data): status, edition, dates, page, progress and ratings come
-///   whole from the winner — by default the one modified last, a tie keeping the existing one;
-///   tags are united; notes are never lost: the other side's notes are appended unless one
-///   already holds the other (over 2,000 characters together, the winner's stay and the other's
-///   are quoted in a warning). `dateAdded` is the earlier, `lastModified` the later of the two.
+/// - **Identity** (``BookIdentity``, strongest first). Authors by a shared external id, else
+///   normalised name; works by an ISBN of one of their editions (ISBN-10 and -13 alike), else a
+///   shared external id (Goodreads, LibraryThing, ASIN, Google Books, OpenLibrary, ISBNdb),
+///   else normalised title + primary author; editions by ISBN, else a shared external id, else
+///   the id within the same work, else (no ISBN on either side) the same format and publisher
+///   within the same work; entries by their (matched) work — one entry per work. A title +
+///   author match is put to `titleMatch` (default: merged, and marked `reviewStatus = pending`
+///   with a warning when both sides have ISBNs and none is shared). The id alone matches a work
+///   only with the same title or primary author, an author only when no service id contradicts it.
+/// - **Values** (``ConflictPolicy``, docs/BOOKS.md "Conflict policies"). Works, editions and
+///   authors: the winner's values, with what it lacks filled from the other side and every
+///   external-id array, ISBN list and tag list united. Entries: status, edition, page and
+///   progress from the winner; a rating and a read (start + finish) each from one side, filled
+///   from the other when the winner has none; tags united; notes never dropped (differing texts
+///   both kept, the winner's first). `dateAdded` and `dateCreated` are the earlier,
+///   `lastModified` the later of the two — unless nothing else changed, when the existing
+///   record stays as it was.
 /// - **Ids.** Matched records keep the existing id; the incoming references follow. A new record
 ///   whose id is taken gets `<id>-2`, `-3`, ….
 ///
 /// Merging the result with the same incoming library again changes nothing (no insert, no update).
 public enum BookMerge {
-    public static func merge(_ incoming: BookLibrary, into existing: BookLibrary, policy: BookMergePolicy = .newer) -> BookMergeResult {
-        var m = Merger(existing, policy: policy)
+    /// Merges `incoming` into `existing` under `policy`. `titleMatch` decides a work matched on
+    /// title + primary author alone (the incoming work, the existing one, whether both have
+    /// ISBNs and none is shared); nil: ``BookTitleMatch/pending`` when the ISBNs disagree, else
+    /// ``BookTitleMatch/merge``.
+    public static func merge(_ incoming: BookLibrary, into existing: BookLibrary, policy: ConflictPolicy = .newer,
+                             titleMatch: ((_ incoming: Work, _ existing: Work, _ isbnsDisagree: Bool) -> BookTitleMatch)? = nil) -> BookMergeResult {
+        var m = LibraryMerger(existing, policy: policy, expected: incoming)
+        m.titleMatch = titleMatch
         m.authors(incoming)
         m.works(incoming)
         m.editions(incoming)
@@ -32,19 +44,39 @@ public enum BookMerge {
     }
 }
 
-private struct Merger {
+/// The state of one ``BookMerge/merge(_:into:policy:titleMatch:)``; entries in BookMerge+Entry.swift.
+struct LibraryMerger {
     var lib: BookLibrary
-    let policy: BookMergePolicy
+    let policy: ConflictPolicy
+    var titleMatch: ((Work, Work, Bool) -> BookTitleMatch)?
     var decisions: [BookMergeDecision] = []
     var warnings: [String] = []
     var authorIndex: [String: Int] = [:], workIndex: [String: Int] = [:], editionIndex: [String: Int] = [:]
     var authorById: [String: Int] = [:], workById: [String: Int] = [:], editionById: [String: Int] = [:]
+    var editionsOfWork: [String: [Int]] = [:]
     var entryByWork: [String: Int] = [:], entryIds: Set<String> = []
     var authorMap: [String: String] = [:], workMap: [String: String] = [:], editionMap: [String: String] = [:]
+    /// The ISBN keys of each incoming edition, by position: worked out once for works and editions.
+    var incomingISBNKeys: [[String]] = []
 
-    init(_ existing: BookLibrary, policy: BookMergePolicy) {
+    init(_ existing: BookLibrary, policy: ConflictPolicy, expected incoming: BookLibrary) {
         lib = existing
         self.policy = policy
+        decisions.reserveCapacity(incoming.authors.count + incoming.works.count + incoming.editions.count + incoming.entries.count)
+        // Sized once: a 50,000-book merge re-hashed these while they grew.
+        let works = existing.works.count + incoming.works.count, editions = existing.editions.count + incoming.editions.count
+        authorIndex.reserveCapacity(2 * (existing.authors.count + incoming.authors.count))
+        authorById.reserveCapacity(existing.authors.count + incoming.authors.count)
+        workIndex.reserveCapacity(3 * works + editions)
+        workById.reserveCapacity(works)
+        editionIndex.reserveCapacity(2 * editions)
+        editionById.reserveCapacity(editions)
+        editionsOfWork.reserveCapacity(works)
+        entryByWork.reserveCapacity(existing.entries.count + incoming.entries.count)
+        entryIds.reserveCapacity(existing.entries.count + incoming.entries.count)
+        authorMap.reserveCapacity(incoming.authors.count)
+        workMap.reserveCapacity(incoming.works.count)
+        editionMap.reserveCapacity(incoming.editions.count)
         for i in lib.authors.indices { indexAuthor(i) }
         for i in lib.works.indices { indexWork(i) }
         for i in lib.editions.indices { indexEdition(i) }
@@ -73,21 +105,27 @@ private struct Merger {
         if workById[w.id] == nil { workById[w.id] = i }
     }
 
+    /// Indexes a record new to the library (an existing one at the start, or one just added).
     mutating func indexEdition(_ i: Int) {
         let e = lib.editions[i]
-        for k in BookIdentity.isbnKeys(e) + BookIdentity.editionKeys(e) where editionIndex[k] == nil { editionIndex[k] = i }
+        let isbns = BookIdentity.isbnKeys(e)
+        for k in isbns where editionIndex[k] == nil { editionIndex[k] = i }
+        for k in BookIdentity.editionKeys(e) where editionIndex[k] == nil { editionIndex[k] = i }
         if editionById[e.id] == nil { editionById[e.id] = i }
+        editionsOfWork[e.workId, default: []].append(i)
         // An edition's ISBNs identify its work too.
-        if let w = workById[e.workId] { for k in BookIdentity.isbnKeys(e) where workIndex[k] == nil { workIndex[k] = w } }
+        if let w = workById[e.workId] { for k in isbns where workIndex[k] == nil { workIndex[k] = w } }
     }
 
     // MARK: Helpers
 
+    /// Whether the incoming record's values win (`union` chooses as `newer`; what it unites is
+    /// the entries' business).
     func incomingWins(_ existing: Date, _ incoming: Date) -> Bool {
         switch policy {
         case .keep: return false
         case .theirs: return true
-        case .newer: return incoming > existing
+        case .newer, .union: return incoming > existing
         }
     }
 
@@ -98,19 +136,21 @@ private struct Merger {
         return ("\(id)-\(n)", "id \(id) is taken by another record; stored as \(id)-\(n)")
     }
 
-    /// The names of the stored attributes that differ (ids and references already mapped).
-    static func differing<T>(_ a: T, _ b: T) -> [String] {
-        zip(Mirror(reflecting: a).children, Mirror(reflecting: b).children).compactMap { x, y in
-            guard let label = x.label, label != "id" else { return nil }
-            return String(describing: x.value) == String(describing: y.value) ? nil : label
-        }
+    /// `after`, or `before` untouched when the two differ only in their timestamps: a merge
+    /// that brings nothing new changes nothing (a later import date alone is not a change).
+    static func settle<T: Equatable>(_ before: T, _ after: T, stamps: (inout T, T) -> Void) -> T {
+        var same = after
+        stamps(&same, before)
+        return same == before ? before : after
     }
 
-    mutating func decide<T: Equatable>(_ entity: BookEntity, before: T, after: T, incoming: T, incomingId: String,
-                                       resultId: String, key: String, reason: String? = nil) {
-        let fields = Self.differing(before, incoming)
+    mutating func decide<T: BookMergeFields>(_ entity: BookEntity, before: T, after: T, incoming: T, incomingId: String,
+                                             resultId: String, key: String, reason: String? = nil, notKept: [String] = []) {
+        // The attributes that differ, ids and references already mapped.
+        let fields = before.differing(from: incoming)
         decisions.append(BookMergeDecision(entity: entity, action: before == after ? .skip : .update, conflict: !fields.isEmpty,
-                                           incomingId: incomingId, resultId: resultId, key: key, fields: fields, reason: reason))
+                                           incomingId: incomingId, resultId: resultId, key: key, fields: fields, reason: reason,
+                                           notKept: notKept))
     }
 
     mutating func inserted(_ entity: BookEntity, _ incomingId: String, _ resultId: String, reason: String?) {
@@ -127,10 +167,11 @@ private struct Merger {
             let byId = authorById[a.id].flatMap { Self.contradict(lib.authors[$0], a) ? nil : $0 }
             if let i = hit.map({ authorIndex[$0]! }) ?? byId {
                 let before = lib.authors[i]
-                let after = combine(before, a)
+                let after = Self.settle(before, combine(before, a)) { $0.dateCreated = $1.dateCreated; $0.lastModified = $1.lastModified }
                 lib.authors[i] = after
                 authorMap[a.id] = after.id
-                indexAuthor(i)
+                // The merged record's keys are its own (indexed) and the incoming one's.
+                for k in keys where authorIndex[k] == nil { authorIndex[k] = i }
                 decide(.author, before: before, after: after, incoming: { var x = a; x.id = before.id; return x }(),
                        incomingId: a.id, resultId: after.id, key: hit ?? "id:" + a.id)
             } else {
@@ -175,15 +216,19 @@ private struct Merger {
 
     mutating func works(_ incoming: BookLibrary) {
         var incomingISBNs: [String: [String]] = [:]
-        for e in incoming.editions { incomingISBNs[e.workId, default: []] += BookIdentity.isbnKeys(e) }
+        incomingISBNs.reserveCapacity(incoming.works.count)
+        incomingISBNKeys = incoming.editions.map(BookIdentity.isbnKeys)
+        for k in incoming.editions.indices { incomingISBNs[incoming.editions[k].workId, default: []] += incomingISBNKeys[k] }
         let incomingNames = Dictionary(incoming.authors.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
         for w in incoming.works {
             var mapped = w
             mapped.authorIds = w.authorIds.map { authorMap[$0] ?? $0 }
             let isbns = incomingISBNs[w.id] ?? []
             let title = BookIdentity.titleKey(w.title, author: w.authorIds.first.flatMap { incomingNames[$0] })
-            let keys = BookIdentity.externalKeys(w) + isbns + [title].compactMap { $0 }
-            let hit = keys.first { workIndex[$0] != nil }
+            let external = BookIdentity.externalKeys(w)
+            // One identity rule for restore and import: ISBN, then the services' ids, then title + author.
+            let hit = isbns.first { workIndex[$0] != nil } ?? external.first { workIndex[$0] != nil }
+                ?? title.flatMap { workIndex[$0] != nil ? $0 : nil }
             // The id alone matches only a work with the same title or primary author: ids from
             // two libraries may collide without naming the same book.
             let byId = workById[w.id].flatMap { k -> Int? in
@@ -191,30 +236,40 @@ private struct Merger {
                 let sameTitle = BookIdentity.normalize(x.title) == BookIdentity.normalize(w.title)
                 return sameTitle || (x.authorIds.first != nil && x.authorIds.first == mapped.authorIds.first) ? k : nil
             }
-            guard let i = hit.map({ workIndex[$0]! }) ?? byId else {
+            var found = hit.map { workIndex[$0]! } ?? byId
+            var reason: String?, pending = false
+            if let i = found, let hit, hit == title {
+                let theirs = Set((editionsOfWork[lib.works[i].id] ?? []).flatMap { BookIdentity.isbnKeys(lib.editions[$0]) })
+                let disagree = !theirs.isEmpty && !isbns.isEmpty && theirs.isDisjoint(with: isbns)
+                switch titleMatch?(w, lib.works[i], disagree) ?? (disagree ? .pending : .merge) {
+                case .merge: break
+                case .separate: found = nil
+                case .pending:
+                    pending = true
+                    reason = "matched by title and primary author while the ISBNs differ: marked pending for review"
+                    warnings.append("work \(quoted(w.title)) (\(w.id)) was merged into \(lib.works[i].id) by title and author although their ISBNs differ; marked reviewStatus pending")
+                }
+            }
+            guard let i = found else {
                 let (id, why) = Self.fresh(w.id) { workById[$0] != nil }
                 mapped.id = id
                 lib.works.append(mapped)
                 workMap[w.id] = id
-                indexWork(lib.works.count - 1)
+                // Indexed by the keys just worked out (its ISBNs come with its editions).
+                for k in external + [title].compactMap({ $0 }) where workIndex[k] == nil { workIndex[k] = lib.works.count - 1 }
+                if workById[id] == nil { workById[id] = lib.works.count - 1 }
                 inserted(.work, w.id, id, reason: why)
                 continue
             }
             let before = lib.works[i]
             mapped.id = before.id
-            var after = combine(before, mapped)
-            var reason: String?
-            if let hit, hit == title {
-                let theirs = Set(lib.editions.filter { $0.workId == before.id }.flatMap(BookIdentity.isbnKeys))
-                if !theirs.isEmpty && !isbns.isEmpty && theirs.isDisjoint(with: isbns) {
-                    after.reviewStatus = .pending
-                    reason = "matched by title and primary author while the ISBNs differ: marked pending for review"
-                    warnings.append("work \(quoted(w.title)) (\(w.id)) was merged into \(before.id) by title and author although their ISBNs differ; marked reviewStatus pending")
-                }
-            }
+            var combined = combine(before, mapped)
+            if pending { combined.reviewStatus = .pending }
+            let after = Self.settle(before, combined) { $0.dateCreated = $1.dateCreated; $0.lastModified = $1.lastModified }
             lib.works[i] = after
             workMap[w.id] = after.id
-            indexWork(i)
+            // Its keys: its own (indexed) and the incoming work's, not recomputed (title folding is dear).
+            for k in external + [title].compactMap({ $0 }) where workIndex[k] == nil { workIndex[k] = i }
             decide(.work, before: before, after: after, incoming: mapped, incomingId: w.id, resultId: after.id,
                    key: hit ?? "id:" + w.id, reason: reason)
         }
@@ -250,13 +305,19 @@ private struct Merger {
     // MARK: Editions
 
     mutating func editions(_ incoming: BookLibrary) {
-        for ed in incoming.editions {
+        for (n, ed) in incoming.editions.enumerated() {
             var mapped = ed
             mapped.workId = workMap[ed.workId] ?? ed.workId
-            let keys = BookIdentity.isbnKeys(ed) + BookIdentity.editionKeys(ed)
+            let keys = (n < incomingISBNKeys.count ? incomingISBNKeys[n] : BookIdentity.isbnKeys(ed)) + BookIdentity.editionKeys(ed)
             let hit = keys.first { editionIndex[$0] != nil }
             let byId = editionById[ed.id].flatMap { lib.editions[$0].workId == mapped.workId ? $0 : nil }
-            guard let i = hit.map({ editionIndex[$0]! }) ?? byId else {
+            // Last resort, as the import's row folding has it: an edition without ISBN is the
+            // one without ISBN of the same format and publisher in the same work.
+            let alike = keys.isEmpty ? (editionsOfWork[mapped.workId] ?? []).first { k in
+                let x = lib.editions[k]
+                return BookIdentity.isbnKeys(x).isEmpty && x.format == ed.format && x.publisher == ed.publisher
+            } : nil
+            guard let i = hit.map({ editionIndex[$0]! }) ?? byId ?? alike else {
                 let (id, why) = Self.fresh(ed.id) { editionById[$0] != nil }
                 mapped.id = id
                 lib.editions.append(mapped)
@@ -268,11 +329,15 @@ private struct Merger {
             let before = lib.editions[i]
             mapped.id = before.id
             mapped.workId = before.workId
-            let after = combine(before, mapped)
+            let after = Self.settle(before, combine(before, mapped)) { $0.dateCreated = $1.dateCreated; $0.lastModified = $1.lastModified }
             lib.editions[i] = after
             editionMap[ed.id] = after.id
-            indexEdition(i)
-            decide(.edition, before: before, after: after, incoming: mapped, incomingId: ed.id, resultId: after.id, key: hit ?? "id:" + ed.id)
+            for k in keys where editionIndex[k] == nil { editionIndex[k] = i }
+            if let w = workById[after.workId] {
+                for k in keys where k.hasPrefix("isbn:") && workIndex[k] == nil { workIndex[k] = w }
+            }
+            decide(.edition, before: before, after: after, incoming: mapped, incomingId: ed.id, resultId: after.id,
+                   key: hit ?? (byId != nil ? "id:" + ed.id : "alike:" + (ed.publisher ?? "") + "|" + ed.format.rawValue))
         }
     }
 
@@ -299,54 +364,5 @@ private struct Merger {
         r.dateCreated = min(e.dateCreated, i.dateCreated)
         r.lastModified = max(e.lastModified, i.lastModified)
         return r
-    }
-
-    // MARK: Entries
-
-    mutating func entries(_ incoming: BookLibrary) {
-        for en in incoming.entries {
-            var mapped = en
-            mapped.workId = workMap[en.workId] ?? en.workId
-            mapped.editionId = en.editionId.map { editionMap[$0] ?? $0 }
-            guard let i = entryByWork[mapped.workId] else {
-                let (id, why) = Self.fresh(en.id) { entryIds.contains($0) }
-                mapped.id = id
-                lib.entries.append(mapped)
-                entryByWork[mapped.workId] = lib.entries.count - 1
-                entryIds.insert(id)
-                inserted(.entry, en.id, id, reason: why)
-                continue
-            }
-            let before = lib.entries[i]
-            mapped.id = before.id
-            let after = combine(before, mapped)
-            lib.entries[i] = after
-            decide(.entry, before: before, after: after, incoming: mapped, incomingId: en.id, resultId: after.id, key: "work:" + mapped.workId)
-        }
-    }
-
-    mutating func combine(_ e: LibraryEntry, _ i: LibraryEntry) -> LibraryEntry {
-        let win = incomingWins(e.lastModified, i.lastModified)
-        var r = win ? i : e
-        let o = win ? e : i
-        r.id = e.id
-        r.workId = e.workId
-        r.tags = r.tags.union(o.tags)
-        r.notes = joinNotes(r.notes, o.notes, entry: e.id)
-        r.dateAdded = min(e.dateAdded, i.dateAdded)
-        r.lastModified = max(e.lastModified, i.lastModified)
-        return r
-    }
-
-    /// The winner's notes with the other side's appended, unless one already holds the other.
-    mutating func joinNotes(_ winner: String?, _ other: String?, entry: String) -> String? {
-        guard let other, !other.isEmpty else { return winner }
-        guard let winner, !winner.isEmpty else { return other }
-        if winner.contains(other) { return winner }
-        if other.contains(winner) { return other }
-        let joined = winner + "\n\n" + other
-        if joined.count <= BookValidator.maxNotesLength { return joined }
-        warnings.append("entry \(entry): notes not joined (together over \(BookValidator.maxNotesLength) characters); the other side's notes were: \(other)")
-        return winner
     }
 }

@@ -1,12 +1,4 @@
-/// How a merge settles a record present in both libraries (docs/BOOKS.md "Merge").
-public enum BookMergePolicy: String, Sendable, CaseIterable, Codable {
-    /// The existing record's values stay.
-    case keep
-    /// The record with the later `lastModified` wins; a tie keeps the existing one (default).
-    case newer
-    /// The incoming record's values win.
-    case theirs
-}
+import MWCore
 
 /// The four kinds of record of a books library, in merge order.
 public enum BookEntity: String, Sendable, CaseIterable, Codable {
@@ -40,9 +32,12 @@ public struct BookMergeDecision: Sendable, Equatable {
     public var fields: [String]
     /// Why, when it needs explaining (a re-keyed id, a match to review).
     public var reason: String?
+    /// An entry's values the merge did not keep because the other side won (`rating 4 (kept 5)`,
+    /// a read's dates); empty for other records. Notes and tags are never among them.
+    public var notKept: [String]
 
     public init(entity: BookEntity, action: BookMergeAction, conflict: Bool, incomingId: String, resultId: String,
-                key: String, fields: [String], reason: String?) {
+                key: String, fields: [String], reason: String?, notKept: [String] = []) {
         self.entity = entity
         self.action = action
         self.conflict = conflict
@@ -51,6 +46,7 @@ public struct BookMergeDecision: Sendable, Equatable {
         self.key = key
         self.fields = fields
         self.reason = reason
+        self.notKept = notKept
     }
 }
 
@@ -64,4 +60,15 @@ public struct BookMergeResult: Sendable {
 
     /// Records inserted or updated: 0 when the merge changes nothing.
     public var changes: Int { decisions.filter { $0.action != .skip }.count }
+}
+
+/// What to do with a work matched to an existing one on title and primary author alone
+/// (``BookMerge/merge(_:into:policy:titleMatch:)``).
+public enum BookTitleMatch: Sendable, Equatable {
+    /// Merge them (the work keeps its review status).
+    case merge
+    /// Merge them and mark the work `reviewStatus = pending`, with a warning.
+    case pending
+    /// Keep them apart: the incoming work is added as a work of its own.
+    case separate
 }

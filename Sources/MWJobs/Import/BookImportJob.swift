@@ -18,7 +18,7 @@ public enum BookImportJob {
         public var format: FormatDescriptor = .bookstrackV1
         /// An existing bookstrack backup to import into.
         public var mergeInto: URL?
-        public var onConflict: BookConflictPolicy = .keep
+        public var onConflict: ConflictPolicy = .newer
         public var reviewFile: URL?
         public var overridesFile: URL?
         /// `--from`: read only this tracker's files (nil: every tracker, each file by content).

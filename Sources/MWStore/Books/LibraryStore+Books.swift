@@ -6,7 +6,8 @@ import MWCore
 /// The outcome of a books restore (or, with `dryRun`, of its plan).
 public struct BookRestoreReport: Sendable, Equatable {
     public var strategy: RestoreStrategy
-    public var policy: BookMergePolicy
+    /// The `--on-conflict` policy the merge ran under (docs/BOOKS.md "Conflict policies").
+    public var policy: ConflictPolicy
     public var dryRun: Bool
     /// Per kind of record.
     public var tallies: [BookEntity: RestoreTally]
@@ -40,32 +41,20 @@ public struct BookRestoreReport: Sendable, Equatable {
     }
 }
 
-extension BookMergePolicy {
-    /// The books policy for a restore's `--on-conflict` (union: tags and notes are always
-    /// united for books, the rest goes by `newer`).
-    public init(_ policy: ConflictPolicy) {
-        switch policy {
-        case .keep: self = .keep
-        case .newer, .union: self = .newer
-        case .theirs: self = .theirs
-        }
-    }
-}
-
 extension LibraryStore {
     /// Restores a books library into the book tables (docs/DATABASE.md "Book tables") in one
     /// transaction, as ``restore(_:options:onDecision:)`` does for films.
     ///
     /// `replace` empties the book tables (the film tables are not touched) and loads `library`,
     /// keeping a snapshot of a non-empty database first; `merge` merges it into what the tables
-    /// hold with ``BookMerge`` under ``BookMergePolicy/init(_:)`` of `options.onConflict`, and writes
+    /// hold with ``BookMerge`` under `options.onConflict` (the engine `import --merge-into` uses), and writes
     /// nothing when nothing changes. Before the commit the result is checked against every rule
     /// of ``BookValidator`` and the foreign keys: a violation, any error, or `dryRun` rolls
     /// everything back. `onDecision` receives every decision (for `--plan`).
     @discardableResult
     public func restoreBooks(_ library: BookLibrary, options: RestoreOptions,
                              onDecision: ((BookMergeDecision) -> Void)? = nil) throws -> BookRestoreReport {
-        let policy = BookMergePolicy(options.onConflict)
+        let policy = options.onConflict
         var report = BookRestoreReport(strategy: options.strategy, policy: policy, dryRun: options.dryRun,
                                        tallies: Dictionary(uniqueKeysWithValues: BookEntity.allCases.map { ($0, RestoreTally()) }))
         try wrap {

@@ -9,20 +9,6 @@ public enum RestoreStrategy: String, Sendable, CaseIterable, Codable {
     case replace
 }
 
-/// How merge resolves a record present in both the database and the backup (`--on-conflict`).
-public enum ConflictPolicy: String, Sendable, CaseIterable, Codable {
-    /// The database's values stay (default).
-    case keep
-    /// The record with the later `dateModified` wins (the app's last-modified-wins policy,
-    /// docs/SPEC.md#conflicts; a missing date counts as the distant past, a tie keeps the database's).
-    case newer
-    /// The backup's values win.
-    case theirs
-    /// Watched if either is; the earliest watchedDate and dateAdded; likedStatus and every
-    /// other value from the newer record.
-    case union
-}
-
 /// Options of ``LibraryStore/restore(_:options:onDecision:)``.
 public struct RestoreOptions: Sendable {
     public var strategy: RestoreStrategy

@@ -50,8 +50,8 @@ struct Import: AsyncParsableCommand {
     @Option(help: "Books: import into this existing bookstrack backup (it is not modified; the result goes to -o).")
     var mergeInto: String?
 
-    @Option(help: "Books, with --merge-into: whose user data wins for a book in both: keep (the existing library's), newer, theirs.")
-    var onConflict: BookConflictPolicy = .keep
+    @Option(help: "Books, with --merge-into: how a book in both is merged: newer (default: the later lastModified wins), keep (the existing library's), theirs (the import's), union (newer, read if either is); docs/BOOKS.md \"Conflict policies\".")
+    var onConflict: ConflictPolicy = .newer
 
     @Option(help: ArgumentHelp("Read only this service's files (default: auto, every service detected from content).",
                                valueName: FormatRegistry.standard.services.map(\.name.rawValue).joined(separator: "|")))
@@ -210,5 +210,3 @@ struct Import: AsyncParsableCommand {
 enum ImportSummaryFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json
 }
-
-extension BookConflictPolicy: ExpressibleByArgument {}

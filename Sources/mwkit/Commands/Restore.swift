@@ -32,7 +32,7 @@ struct Restore: ParsableCommand {
     @Option(help: "How the backup comes in.")
     var strategy: RestoreStrategy = .merge
 
-    @Option(name: .customLong("on-conflict"), help: "How merge resolves differing records (merge only; default keep).")
+    @Option(name: .customLong("on-conflict"), help: "How merge resolves differing records, merge only: keep | newer | theirs | union (default keep for films, newer for books; docs/BOOKS.md \"Conflict policies\").")
     var onConflict: ConflictPolicy?
 
     @Flag(name: .customLong("dry-run"), help: "Print what would change per entity; change nothing.")

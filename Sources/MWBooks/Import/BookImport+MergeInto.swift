@@ -1,0 +1,144 @@
+import Foundation
+import MWCore
+import MWFoundation
+
+/// What an import has made so far: its library, per-file counts, review items and diagnostics.
+struct ImportFold {
+    var lib: BookLibrary
+    var summaries: [String: BookFileSummary]
+    var review: [BookReviewItem]
+    var diagnostics: [Diagnostic]
+
+    init(_ m: BookMerger) {
+        lib = m.lib
+        summaries = m.summaries
+        review = m.review
+        diagnostics = m.diagnostics
+    }
+}
+
+extension BookImport {
+    /// `--merge-into`: the library the import's rows folded into goes into `existing` through
+    /// ``BookMerge`` — the engine `restore --strategy merge` uses, so importing files into a
+    /// library and restoring the library those files import to give the same result. What the
+    /// import adds around it: a title + author match is put to the overrides and, when its ISBNs
+    /// disagree and no decision says otherwise, to the review file; per-file counts, entry
+    /// conflicts and long notes are reported at the rows they came from.
+    static func mergeInto(_ existing: BookLibrary, _ first: ImportFold, _ groups: [String: [(BookRow, String)]],
+                          _ options: BookImportOptions) -> ImportFold {
+        var out = first
+        var isbnsOf: [String: [String]]?  // work id → ISBNs as written, both libraries; built at the first review item
+        let merged = BookMerge.merge(first.lib, into: existing, policy: options.onConflict) { incoming, target, disagree in
+            guard let row = groups[incoming.id]?.first?.0 else { return disagree ? .pending : .merge }
+            let key = "\(row.source.rawValue)|\(BookIdentity.rowKey(row))>\(target.id)"
+            let decision = options.overrides[key]
+            guard disagree || decision != nil else { return .merge }
+            if isbnsOf == nil {
+                var m: [String: [String]] = [:]
+                for e in existing.editions { m[e.workId, default: []] += e.isbns }
+                for e in first.lib.editions { m[e.workId, default: []] += e.isbns }
+                isbnsOf = m
+            }
+            let rowKeys = ISBN.matchKeys(groups[incoming.id]!.flatMap { $0.0.isbns }), workISBNs = isbnsOf?[target.id] ?? []
+            var item = BookReviewItem(status: "review", decision: "", key: key, title: row.title, authors: row.authors.joined(separator: ", "),
+                                      rowISBNs: row.isbns, workISBNs: workISBNs, workId: target.id, workTitle: target.title,
+                                      reason: "same title and primary author, but the ISBNs differ: \(rowKeys.joined(separator: " ")) / \(ISBN.matchKeys(workISBNs).joined(separator: " "))",
+                                      source: row.source, file: row.file, line: row.line)
+            switch decision {
+            case .separate?:
+                item.status = "decided"; item.decision = "separate"; item.reason = "kept apart in the review file"
+                out.review.append(item)
+                return .separate
+            case .merge?:
+                item.status = "decided"; item.decision = "merge"; item.reason = "merged in the review file"
+                out.review.append(item)
+                return .merge
+            case nil:
+                out.review.append(item)
+                out.summaries[row.file, default: BookFileSummary(file: row.file, source: row.source, layout: nil)].sentToReview += 1
+                out.diagnostics.append(.csv(.warning, .booksImportMergeReview,
+                                            "\(quoted(row.title)) merged into the work \(quoted(target.title)) (\(target.id)) on title and author while the ISBNs differ; the work is pending review",
+                                            file: row.file, line: row.line, row: row.row))
+                return .pending
+            }
+        }
+        out.lib = merged.library
+        // A backup written now: dated like `archive --books` dates the same library (the import
+        // date: SOURCE_DATE_EPOCH, else now), not with the date the merged-into file was made.
+        out.lib.exportDate = options.importDate
+        count(merged.decisions, first.lib, groups, into: &out.summaries)
+        report(merged, first.lib, groups, options, into: &out.diagnostics)
+        return out
+    }
+
+    /// The per-file counts against the existing library: a row whose work was added created it
+    /// (the first of its work's rows) or merged into it; every row of a matched work merged.
+    static func count(_ decisions: [BookMergeDecision], _ lib: BookLibrary, _ groups: [String: [(BookRow, String)]],
+                      into summaries: inout [String: BookFileSummary]) {
+        for k in summaries.keys {
+            summaries[k]!.worksCreated = 0; summaries[k]!.merged = 0
+            summaries[k]!.editionsCreated = 0; summaries[k]!.authorsCreated = 0
+        }
+        func inserted(_ e: BookEntity) -> Set<String> { Set(decisions.lazy.filter { $0.entity == e && $0.action == .insert }.map(\.incomingId)) }
+        let works = inserted(.work), editions = inserted(.edition), authors = inserted(.author)
+        var authorByKey: [String: String] = [:]
+        for a in lib.authors { authorByKey[BookIdentity.authorKey(a.name)] = authorByKey[BookIdentity.authorKey(a.name)] ?? a.id }
+        var creditedEditions = Set<String>(), creditedAuthors = Set<String>()
+        var authorOf: [String: String?] = [:]  // a name as written → its author (folding a name is dear)
+        for w in lib.works.indices {
+            guard let members = groups[lib.works[w].id] else { continue }
+            let created = works.contains(lib.works[w].id)
+            // By index: a row is a large value, and copying each one out cost more than the counting.
+            for n in members.indices {
+                let file = members[n].0.file, edition = members[n].1
+                var s = summaries[file] ?? BookFileSummary(file: file, source: members[n].0.source, layout: nil)
+                if n == 0 && created { s.worksCreated += 1 } else { s.merged += 1 }
+                if editions.contains(edition) && creditedEditions.insert(edition).inserted { s.editionsCreated += 1 }
+                for name in members[n].0.authors where !authors.isEmpty {
+                    let id = authorOf[name] ?? {
+                        let id = authorByKey[BookIdentity.authorKey(name)]
+                        authorOf[name] = id
+                        return id
+                    }()
+                    if let id, authors.contains(id), creditedAuthors.insert(id).inserted { s.authorsCreated += 1 }
+                }
+                summaries[file] = s
+            }
+        }
+    }
+
+    /// Entry values the merge did not keep, and notes grown past the model's limit, as warnings
+    /// at the row the imported entry came from.
+    static func report(_ merged: BookMergeResult, _ lib: BookLibrary, _ groups: [String: [(BookRow, String)]],
+                       _ options: BookImportOptions, into diagnostics: inout [Diagnostic]) {
+        // Entry decisions come last, one per incoming entry, in its order (BookMerge.merge); read
+        // in place, as the rows are: copying 50,000 of each cost more than the reporting.
+        let base = merged.decisions.count - lib.entries.count
+        guard base >= 0, lib.entries.indices.allSatisfy({ merged.decisions[base + $0].entity == .entry }) else { return }
+        var results: [String: Int]?  // built when a joined note may be long: rarely
+        for k in lib.entries.indices where merged.decisions[base + k].action != .skip {
+            let notKept = merged.decisions[base + k].notKept
+            let longNote = merged.decisions[base + k].fields.contains("notes") && (lib.entries[k].notes?.count ?? 0) > 0
+            guard !notKept.isEmpty || longNote else { continue }
+            let d = merged.decisions[base + k], e = lib.entries[k]
+            guard let members = groups[e.workId], let first = members.first else { continue }
+            let row = members.first { $0.1 == e.editionId }?.0 ?? first.0
+            if !d.notKept.isEmpty {
+                diagnostics.append(.csv(.warning, .booksImportEntryConflict,
+                                        "\(quoted(row.title)): not kept \(d.notKept.joined(separator: ", ")) (--on-conflict \(options.onConflict.rawValue))",
+                                        file: row.file, line: row.line, row: row.row))
+            }
+            guard longNote else { continue }
+            if results == nil {
+                results = Dictionary(merged.library.entries.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+            }
+            if let k = results?[d.resultId], let notes = merged.library.entries[k].notes, notes != e.notes,
+               notes.count > BookMerger.notesLimit {
+                let n = notes.count
+                diagnostics.append(.csv(.warning, .booksImportLongNote,
+                                        "\(quoted(row.title)): notes of \(n) characters, over the model's \(BookMerger.notesLimit); kept whole",
+                                        file: row.file, line: row.line, row: row.row))
+            }
+        }
+    }
+}
