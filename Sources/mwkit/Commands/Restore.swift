@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import MWBooks
 import MWCore
 import MWJobs
 import MWStore
@@ -59,140 +58,28 @@ struct Restore: ParsableCommand {
     }
 
     func run() throws {
-        try CLIExit.run(restore)
-    }
-
-    private func restore() throws {
         let clock = PhaseClock()
-        var options = RestoreOptions(strategy: strategy, onConflict: onConflict ?? .keep, dryRun: dryRun,
+        var restore = RestoreOptions(strategy: strategy, onConflict: onConflict ?? .keep, dryRun: dryRun,
                                      snapshot: !noSnapshot, now: Clock.now(), onPhase: { clock.lap($0) })
-        options.keepSnapshots = keepSnapshots
-        let dbURL = db.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL()
-        // A books backup goes to the book tables (Restore+Books.swift).
-        if BackupLoader().format(of: backup)?.family == .books { return try restoreBooks(dbURL: dbURL, options: options) }
-        if canStream(dbURL: dbURL) { return try restoreStreaming(dbURL: dbURL, options: options) }
-
-        // 1. Read and validate the backup before the database is even opened.
-        let loaded = try RestoreInput.read(path: backup, options: input.readOptions())
-        let result = loaded.result
-        if result.model is BookLibrary { return try restoreBooks(result, dbURL: dbURL, options: options) }
-        guard result.isValid, let library = result.library else { throw refuse(result) }
-        clock.lap("read+validate")
-        printWarnings(result)
-
-        // 2. Open (creating, or migrating with a copy kept) the database.
-        let store = try openStore(dbURL)
-        defer { try? store.close() }
-
-        // 3. Restore in one transaction, streaming the plan when asked for.
-        let report = try withPlan(dbURL, options) { onDecision in
-            try store.restore(library, options: options, onDecision: onDecision)
-        }!
-
-        // 4. Images of a ZIP backup go to the image cache beside the database (a cache, outside the transaction).
-        let imagesStored = dryRun ? 0 : try loaded.storeImages(forDatabase: dbURL)
-        printSummary(report, dbURL: dbURL, imagesStored: imagesStored)
-    }
-
-    /// Replace of a JSON file into a database that opening will not migrate reads and loads at
-    /// once (``LibraryStore/replace(streamingFrom:readOptions:options:onDecision:)``); the
-    /// rest — merge, a ZIP (its images need the whole backup), stdin, a database to migrate
-    /// first — validates the whole backup before the database is opened.
-    private func canStream(dbURL: URL) -> Bool {
-        guard strategy == .replace, backup != "-" else { return false }
-        guard (try? BackupIO.detect(url: URL(fileURLWithPath: backup))) == .json else { return false }
-        if !FileManager.default.fileExists(atPath: dbURL.path) { return true }
-        return LibraryStore.headerSchemaVersion(at: dbURL) == StoreSchema.currentVersion
-    }
-
-    private func restoreStreaming(dbURL: URL, options: RestoreOptions) throws {
-        let existed = FileManager.default.fileExists(atPath: dbURL.path)
-        let store = try openStore(dbURL)
-        // Refused or failed, the transaction was rolled back; a database file this run
-        // created goes again, so the database is exactly as before — absent.
-        var committed = false
-        defer {
-            try? store.close()
-            if !committed && !existed && !dryRun { LibraryStore.removeFiles(at: dbURL) }
-        }
-        let url = URL(fileURLWithPath: backup)
-        var read = ReadResult()
-        let report = try withPlan(dbURL, options) { onDecision in
-            let r = try store.replace(streamingFrom: { try BackupIO.read(url: url, options: $0) },
-                                      readOptions: input.readOptions(), options: options, onDecision: onDecision)
-            read = r.read
-            return r.report
-        }
-        guard let report else { throw refuse(read) }
-        committed = true
-        printWarnings(read)
-        printSummary(report, dbURL: dbURL, imagesStored: 0)
-    }
-
-    /// Opens the database, creating it (and, for the default location, its directory) or
-    /// migrating it with a copy kept. A dry run against a missing file plans against an empty
-    /// in-memory library and creates nothing.
-    func openStore(_ dbURL: URL) throws -> LibraryStore {
-        if db == nil && !dryRun {
-            try? FileManager.default.createDirectory(at: dbURL.deletingLastPathComponent(), withIntermediateDirectories: true)
-        }
-        let store: LibraryStore
-        if dryRun && !FileManager.default.fileExists(atPath: dbURL.path) {
-            store = try LibraryStore.inMemory()
-        } else {
-            store = try LibraryStore.open(at: dbURL, mode: .create)
-        }
-        if let bak = store.migrationBackupURL {
-            StandardError.write("mwkit: migrated \(dbURL.path) from schema version \(store.openedVersion) to \(StoreSchema.currentVersion); the previous file is kept as \(bak.path)")
-        }
-        return store
-    }
-
-    /// Runs a restore with `--plan` written alongside when asked for. `body` returns the report,
-    /// or nil when the restore was refused; a plan is kept only for a restore that went through.
-    private func withPlan(_ dbURL: URL, _ options: RestoreOptions,
-                          _ body: (((RestoreDecision) -> Void)?) throws -> RestoreReport?) throws -> RestoreReport? {
-        guard let plan else { return try body(nil) }
-        let out = try AtomicStream(path: plan)
+        restore.keepSnapshots = keepSnapshots
+        var o = RestoreJob.Options(backup: backup, database: db.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL(), restore: restore)
+        o.createFolder = db == nil
+        o.onConflict = onConflict
+        o.plan = plan
+        o.readOptions = input.readOptions()
+        let outcome: RestoreJob.Outcome
         do {
-            let writer = RestorePlanWriter(options: options, database: dbURL.path, backup: backup, emit: out.write)
-            guard let report = try body(writer.add) else { out.abandon(); return nil }
-            writer.finish(report)
-            try out.commit()
-            return report
+            outcome = try RestoreJob.run(o)
+        } catch let e as InvalidBackup {
+            StandardError.report([e.report], verbose: reporting.verbose)
+            throw CLIExit.failure("\(backup) is not a valid backup; the database was not touched", code: 1)
         } catch {
-            out.abandon()
-            throw error
+            throw CLIExit.from(error)
         }
-    }
-
-    /// Prints an invalid backup's diagnostics; the error to exit with.
-    func refuse(_ result: ReadResult) -> Error {
-        StandardError.report([FileReport(path: backup, read: result)], verbose: reporting.verbose)
-        return CLIExit.failure("\(backup) is not a valid backup; the database was not touched", code: 1)
-    }
-
-    func printWarnings(_ result: ReadResult) {
-        reporting.report(result.diagnostics.filter { $0.severity == .warning }, path: backup)
-    }
-
-    private func printSummary(_ report: RestoreReport, dbURL: URL, imagesStored: Int) {
-        var out = "\(report.dryRun ? "dry run: " : "")restore --strategy \(report.strategy.rawValue)"
-        if report.strategy == .merge { out += " --on-conflict \(report.onConflict.rawValue)" }
-        out += " of \(backup) into \(dbURL.path)\n"
-        out += report.summaryTable()
-        if !report.addedToDefaultList.isEmpty {
-            out += "\(report.addedToDefaultList.count) title(s) belonged to no list and were put in the default list"
-            out += report.createdDefaultList.map { " (created: \($0))" } ?? ""
-            out += ": " + report.addedToDefaultList.prefix(10).joined(separator: ", ")
-            out += report.addedToDefaultList.count > 10 ? ", …\n" : "\n"
-        }
-        if let s = report.snapshotPath { out += "previous database kept as \(s)\n" }
-        for r in report.snapshotsRemoved { out += "older snapshot removed (--keep-snapshots \(keepSnapshots)): \(r)\n" }
-        if imagesStored > 0 { out += "\(imagesStored) image(s) stored in \(StoreLocation.imageCacheURL(forDatabase: dbURL).path)\n" }
-        if report.dryRun { out += "dry run: the database was not changed\n" }
-        if plan == "-" { StandardError.write(out) } else { print(out, terminator: "") }
-        for w in report.warnings { StandardError.write("mwkit: warning: \(w)") }
+        reporting.report(outcome.backupWarnings, path: backup)
+        for n in outcome.notices { StandardError.write("mwkit: " + n) }
+        if plan == "-" { StandardError.write(outcome.summary) } else { print(outcome.summary, terminator: "") }
+        for w in outcome.warnings { StandardError.write("mwkit: warning: \(w)") }
     }
 }
 
