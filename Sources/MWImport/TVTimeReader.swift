@@ -168,152 +168,34 @@ public enum TVTimeReader {
 
     // MARK: CSV rows
 
+    /// One function per file kind (``TVTimeReader+Rows.swift``), each given the row's values.
     static func readRow(_ row: CSVFile.Record, _ t: CSVTable, _ file: ExportFile, _ kind: FileStats.Kind, _ c: ItemCollector) {
-        let src = t.ref(.tvtime, file, row)
-        func s(_ names: String...) -> String? { for n in names { if let v = t.text(row, n) { return v } }; return nil }
-        func i(_ names: String...) -> Int? { for n in names { if let v = Values.int(t.value(row, n)) { return v } }; return nil }
-        func b(_ names: String...) -> Bool? { for n in names { if let v = Values.bool(t.value(row, n)) { return v } }; return nil }
-        // The first of `names` holding a date; when none does, one that holds something else is reported.
-        func d(_ names: String...) -> ForeignDate? {
-            for n in names { if let v = ForeignDate.parse(t.value(row, n)) { return v } }
-            if let bad = names.first(where: { ForeignDate.unreadable(t.value(row, $0)) != nil }) { _ = t.date(row, bad, c) }
-            return nil
-        }
-
+        let r = TVTimeRow(row: row, t: t, c: c, src: t.ref(.tvtime, file, row), file: file)
         switch kind {
         case .tvtimeTrackingV2:
-            let key = s("key") ?? ""
-            if key.hasPrefix("watch-episode") || key.hasPrefix("rewatch-episode") {
-                guard let e = episode(showTVDB: i("s_id"), showTitle: s("series_name"), tvdb: i("ep_id", "episode_id"),
-                                      season: i("s_no", "season_number"), number: i("ep_no", "episode_number"), special: b("is_special"), src, c)
-                else { return noSubject(t, row, src, c) }
-                c.update(e) { $0.watches.append(WatchEvent(date: d("created_at", "updated_at"), rewatch: key.hasPrefix("rewatch"),
-                                                           detail: s("bulk_type"), source: src)) }
-            } else if key.hasPrefix("watch-movie") || key.hasPrefix("rewatch-movie") {
-                guard let m = movie(tvdb: nil, imdb: nil, uuid: s("uuid"), title: s("movie_name"), year: nil, src, c) else { return noSubject(t, row, src, c) }
-                c.update(m) { $0.watches.append(WatchEvent(date: d("created_at"), rewatch: key.hasPrefix("rewatch"), source: src)) }
-            } else if key.hasPrefix("user-series") {
-                if unfollowedOnly(followed: b("is_followed"), others: [b("is_for_later"), b("is_archived")]) { return c.ignore(unfollowed) }
-                guard let sh = show(tvdb: i("s_id"), title: s("series_name"), src, c) else { return noSubject(t, row, src, c) }
-                c.update(sh) { item in
-                    if b("is_followed") == true { item.marks.append(ForeignMark(.followed, date: d("followed_at", "created_at"), count: i("ep_watch_count"), source: src)) }
-                    if b("is_for_later") == true { item.marks.append(ForeignMark(.watchlist, date: d("created_at"), source: src)) }
-                    if b("is_archived") == true { item.marks.append(ForeignMark(.archived, date: d("updated_at"), source: src)) }
-                }
-            } else {
-                c.ignore(key.hasPrefix("tracking-stats") ? "statistics row" : "record type \(key.split(separator: "-").prefix(2).joined(separator: "-")) (not imported)")
-            }
+            trackingV2(r)
         case .tvtimeTrackingV1:
-            let entity = s("entity_type")?.lowercased() ?? ""
-            let type = s("type")?.lowercased() ?? ""
-            let date = d("watch_date", "created_at")
-            if entity == "movie" {
-                guard ["watch", "rewatch", "towatch", "follow"].contains(type) else { return c.ignore("movie record \(type) (not imported)") }
-                guard let m = movie(tvdb: nil, imdb: nil, uuid: s("uuid"), title: s("movie_name"), year: nil, src, c) else { return noSubject(t, row, src, c) }
-                c.update(m) { item in
-                    switch type {
-                    case "towatch": item.marks.append(ForeignMark(.watchlist, date: d("created_at"), source: src))
-                    case "follow": item.marks.append(ForeignMark(.followed, date: d("created_at"), source: src))
-                    default: item.watches.append(WatchEvent(date: date, rewatch: type == "rewatch", plays: max(1, i("watch_count") ?? 1), source: src))
-                    }
-                }
-            } else if entity == "episode" && (type == "watch" || type == "rewatch") {
-                guard let e = episode(showTVDB: i("series_id"), showTitle: s("series_name"), tvdb: i("episode_id"), season: i("season_number"),
-                                      number: i("episode_number"), special: nil, src, c) else { return noSubject(t, row, src, c) }
-                c.update(e) { $0.watches.append(WatchEvent(date: date, rewatch: type == "rewatch", detail: s("bulk_type"), source: src)) }
-            } else if entity == "series" && type == "follow" {
-                guard let sh = show(tvdb: i("series_id"), title: s("series_name"), src, c) else { return noSubject(t, row, src, c) }
-                c.update(sh) { $0.marks.append(ForeignMark(.followed, date: d("created_at"), source: src)) }
-            } else {
-                c.ignore("\(entity.isEmpty ? "record" : entity) \(type) (not imported)")
-            }
+            trackingV1(r)
         case .tvtimeFollowedShows:
-            guard let sh = show(tvdb: i("tv_show_id"), title: s("tv_show_name"), src, c) else { return noSubject(t, row, src, c) }
-            c.update(sh) { item in
-                item.marks.append(ForeignMark(.followed, date: d("created_at"), detail: b("active") == false ? "inactive" : nil, source: src))
-                if b("archived") == true { item.marks.append(ForeignMark(.archived, date: d("updated_at"), source: src)) }
-            }
+            followedShow(r)
         case .tvtimeShowData:
-            if unfollowedOnly(followed: b("is_followed"), others: [b("is_favorited"), (i("nb_episodes_seen") ?? 0) > 0]) { return c.ignore(unfollowed) }
-            guard let sh = show(tvdb: i("tv_show_id"), title: s("tv_show_name"), src, c) else { return noSubject(t, row, src, c) }
-            c.update(sh) { item in
-                if b("is_followed") == true { item.marks.append(ForeignMark(.followed, source: src)) }
-                if b("is_favorited") == true { item.marks.append(ForeignMark(.favorite, source: src)) }
-                if let n = i("nb_episodes_seen"), n > 0 { item.marks.append(ForeignMark(.watched, detail: ForeignMark.episodesSeen, count: n, source: src)) }
-            }
+            showData(r)
         case .tvtimeShowRatings:
-            guard let sh = show(tvdb: i("tv_show_id"), title: s("tv_show_name"), src, c) else { return noSubject(t, row, src, c) }
-            guard let raw = s("rating"), let v = Double(raw), (1...5).contains(v) else {
-                c.warn(t.diagnostic(.warning, .importBadValue, "rating \(quoted(s("rating") ?? "")) is not 1–5", row: row, column: "rating"))
-                return
-            }
-            c.update(sh) { $0.ratings.append(ForeignRating(value: v, scale: .fivePoint, raw: raw, date: d("created_at"), source: src)) }
+            showRating(r)
         case .tvtimeRatings, .tvtimeEmotions, .tvtimeComments:
-            let target: Int?
-            if let name = s("movie_name"), s("series_name", "tv_show_name") == nil {
-                target = movie(tvdb: nil, imdb: nil, uuid: s("uuid"), title: name, year: nil, src, c)
-            } else {
-                target = episode(showTVDB: i("tv_show_id", "series_id"), showTitle: s("series_name", "tv_show_name"), tvdb: i("episode_id"),
-                                 season: i("season_number", "episode_season_number"), number: i("episode_number"), special: nil, src, c)
-            }
-            guard let target else { return noSubject(t, row, src, c) }
-            c.update(target) { item in
-                if kind == .tvtimeComments {
-                    if let text = t.value(row, "comment"), Values.text(text) != nil {
-                        item.reviews.append(ForeignReview(text: text, date: d("created_at"), kind: "comment", source: src))
-                    }
-                } else if kind == .tvtimeEmotions {
-                    item.emotions.append(ForeignEmotion(value: s("vote_key", "emotion_id") ?? "", date: d("created_at"), source: src))
-                } else if let vote = s("vote_key") {
-                    // The level is the vote key's last segment; its meaning is undocumented, so the key is kept raw.
-                    let level = vote.split(separator: "-").last.flatMap { Double($0) } ?? 0
-                    item.ratings.append(ForeignRating(value: level, scale: .tvtimeVote, raw: vote, date: d("created_at"), source: src))
-                }
-            }
+            reaction(r, kind)
         case .tvtimeSeenEpisodes, .tvtimeRewatchedEpisodes:
-            guard let e = episode(showTVDB: i("tv_show_id"), showTitle: s("tv_show_name"), tvdb: i("episode_id"),
-                                  season: i("episode_season_number"), number: i("episode_number"), special: nil, src, c) else { return noSubject(t, row, src, c) }
-            let rewatch = kind == .tvtimeRewatchedEpisodes
-            c.update(e) { $0.watches.append(WatchEvent(date: d(rewatch ? "updated_at" : "created_at", "created_at"), rewatch: rewatch,
-                                                       plays: rewatch ? max(1, i("cpt") ?? 1) : 1, source: src)) }
+            seenEpisode(r, kind)
         case .tvtimeLists:
-            readGDPRList(row, t, file, src, c)
+            readGDPRList(row, t, file, r.src, c)
         case .tvtimeSeries:
-            guard let sh = show(tvdb: i("tvdb_id"), imdb: Values.imdbID(s("imdb_id")), title: s("title"), src, c) else { return noSubject(t, row, src, c) }
-            c.update(sh) { item in
-                item.ids.tvtimeUUID = item.ids.tvtimeUUID ?? s("uuid")
-                item.marks.append(ForeignMark(.followed, date: d("created_at"), detail: s("status"), source: src))
-            }
+            appSeries(r)
         case .tvtimeMovies:
-            guard let m = movie(tvdb: i("tvdb_id"), imdb: Values.imdbID(s("imdb_id")), uuid: s("uuid"), title: s("title"), year: Values.year(s("year")), src, c)
-            else { return noSubject(t, row, src, c) }
-            c.update(m) { item in
-                if b("is_watched") == true || d("watched_at") != nil {
-                    item.watches.append(WatchEvent(date: d("watched_at"), plays: 1 + max(0, i("rewatch_count") ?? 0), source: src))
-                } else {
-                    item.marks.append(ForeignMark(.watchlist, date: d("created_at"), source: src))
-                }
-            }
+            appMovie(r)
         case .tvtimeSeriesEpisodes:
-            guard b("is_watched") == true || d("watched_at") != nil else { return c.ignore("episode not watched (nothing to import)") }
-            guard let e = episode(showTVDB: i("series_tvdb_id"), showTitle: s("title", "series_name"), showIMDb: Values.imdbID(s("series_imdb_id")),
-                                  tvdb: i("tvdb_id", "episode_tvdb_id"), season: i("season", "season_number"), number: i("episode", "episode_number"),
-                                  special: b("special", "is_special"), src, c) else { return noSubject(t, row, src, c) }
-            c.update(e) { $0.watches.append(WatchEvent(date: d("watched_at"), plays: 1 + max(0, i("rewatch_count") ?? 0), source: src)) }
+            appEpisode(r)
         case .tvtimeAppLists:
-            let listName = s("list_name") ?? "List"
-            let type = s("item_type")?.lowercased() ?? "series"
-            let target = type.hasPrefix("movie")
-                ? movie(tvdb: i("tvdb_id"), imdb: nil, uuid: s("uuid"), title: s("name"), year: nil, src, c)
-                : show(tvdb: i("tvdb_id"), title: s("name"), src, c)
-            guard let target else { return noSubject(t, row, src, c) }
-            if listName.uppercased() == "LIKE" {
-                // TV Time's built-in "LIKE" list is the like button, not a list the user made.
-                c.update(target) { $0.marks.append(ForeignMark(.liked, count: i("custom_order"), source: src)) }
-            } else {
-                let key = c.addList(ForeignList(key: c.listKey(s("list_id") ?? listName), service: .tvtime, name: listName, source: src))
-                c.update(target) { $0.lists.append(ListMembership(listKey: key, listName: listName, position: i("custom_order").map { $0 + 1 }, source: src)) }
-            }
+            appList(r)
         default:
             c.ignore("not imported")
         }
