@@ -122,8 +122,10 @@ struct MovaryService: FilmServiceReader {
 }
 
 extension FormatDescriptor {
-    /// Movary's three personal-data CSVs (history, ratings, watchlist), read.
+    /// Movary: its personal-data export read; the three CSVs its importer reads written as a
+    /// folder (`--to movary -o FOLDER`).
     public static let movary = FormatDescriptor.filmService(
-        MovaryService(), summary: "Movary: the personal-data export (history.csv, ratings.csv, watchlist.csv) read")
+        MovaryService(), summary: "Movary: the personal-data export (history.csv, ratings.csv, watchlist.csv) read; the same three files written as a folder",
+        capabilities: [.folderOutput], write: MovaryCSVWriter.write)
         .holding(FormatHolds(ratings: "1–10", dates: "day", rewatches: true, reviews: true, status: true))
 }
