@@ -23,6 +23,7 @@ extension FormatRegistry {
         .watcharr,
         .yamtrack,
         .tmdb,
+        .netflix,
         .goodreads,
         .storygraph,
         .librarything,
