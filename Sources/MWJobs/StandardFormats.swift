@@ -24,6 +24,7 @@ extension FormatRegistry {
         .yamtrack,
         .tmdb,
         .netflix,
+        .myanimelist,
         .goodreads,
         .storygraph,
         .librarything,
