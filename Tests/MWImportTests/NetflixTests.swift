@@ -112,6 +112,10 @@ import Testing
         #expect(read.diagnostics(.importBadValue).contains { $0.line == 11 && $0.field == "Date" })
         #expect(read.item("Okja")?.watches.map(\.date) == [nil])
         #expect(read.diagnostics(.importAmbiguousDate).isEmpty)
+        // With a byte order mark and CRLF line ends (a re-saved file) it reads the same.
+        let resaved = Self.read(try fx.write("resaved/NetflixViewingHistory.csv", bytes: [0xEF, 0xBB, 0xBF] + Array(crlf(Self.history).utf8)))
+        #expect(resaved.files.map(\.kind) == [.netflixHistory])
+        #expect(resaved.items.map { "\($0.kind) \($0.title) \($0.watches.map { $0.date?.day ?? "-" })" } == read.items.map { "\($0.kind) \($0.title) \($0.watches.map { $0.date?.day ?? "-" })" })
     }
 
     static let ambiguous = "Title,Date\n\"Heat\",\"1/2/20\"\n\"Okja\",\"3/4/20\"\n\"Heat\",\"1/2/20\"\n"
