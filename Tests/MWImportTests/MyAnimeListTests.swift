@@ -118,6 +118,23 @@ import Testing
         #expect(d.line == 26 && d.column != nil && d.file?.hasSuffix("bad.xml") == true)
     }
 
+    @Test func aDecidedEntryComesInRatedAndWatched() async throws {
+        let fx = try Fixture()
+        var o = ImportJobOptions(sources: [try fx.write("animelist.xml", Self.anime)])
+        o.output = fx.url("out.json")
+        o.format = .mediawatchV2
+        o.tmdb.offline = true
+        o.tmdb.cachePath = fx.url("cache.sqlite").path
+        o.build.now = Date(timeIntervalSince1970: 1_750_000_000)
+        o.overridesFile = try fx.write("decisions.csv", "key,decision\nmyanimelist:title:tv:death note:,tv:13916\nmyanimelist:title:movie:sen to chihiro no kamikakushi:,movie:129\n")
+        let lib = try await ImportJob.run(o, environment: [:]).library
+        let dn = try #require(lib.titles.first { $0.tmdbId == 13916 })
+        #expect(dn.watched && dn.ratings.map(\.value) == [9] && dn.ratings.first?.scale == 10)
+        let spirited = try #require(lib.titles.first { $0.tmdbId == 129 })
+        #expect(spirited.viewings.count == 3 && spirited.viewings.filter(\.rewatch).count == 2 && spirited.tags == ["ghibli", "favourites"])
+        #expect(lib.titles.count == 2, "the undecided entries wait in review")
+    }
+
     /// `bytes` as a gzip stream of stored (uncompressed) deflate blocks.
     static func gzip(_ bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 0xFF]

@@ -230,6 +230,34 @@ import Testing
         #expect(outcome.library.titles.isEmpty)
     }
 
+    @Test func decidedTitlesComeInWithEpisodesViewingsAndThumbs() async throws {
+        let fx = try Fixture()
+        var o = ImportJobOptions(sources: [try request(fx)])
+        o.output = fx.url("out.json")
+        o.format = .mediawatchV2
+        o.reviewFile = fx.url("review.csv")
+        o.tmdb.offline = true
+        o.tmdb.cachePath = fx.url("cache.sqlite").path
+        o.build.now = Date(timeIntervalSince1970: 1_750_000_000)
+        _ = try await ImportJob.run(o, environment: [:])
+        // The user decides the review rows by their keys (as written in the review file).
+        let review = try String(contentsOf: fx.url("review.csv"), encoding: .utf8)
+        let keys = review.split(whereSeparator: \.isNewline).compactMap { $0.split(separator: ",").last.map(String.init) }.filter { $0.hasPrefix("netflix:") }
+        func key(_ part: String) throws -> String { try #require(keys.first { $0.contains(part) }, "\(keys)") }
+        let decisions = [("title:tv:breaking bad:", "tv:1396"), ("title:any:breaking bad:", "tv:1396"), ("jujutsu", "movie:810693"), ("death note", "tv:13916")]
+        let overrides = try "key,decision\n" + decisions.map { "\(try key($0.0)),\($0.1)" }.joined(separator: "\n") + "\n"
+        o.overridesFile = try fx.write("decisions.csv", overrides)
+        let outcome = try await ImportJob.run(o, environment: [:])
+        let lib = outcome.library
+        let bb = try #require(lib.titles.first { $0.tmdbId == 1396 })
+        #expect(bb.likedStatus == 1, "thumbs up")
+        let ep = try #require(lib.episodes.first { $0.showId == bb.id })
+        #expect(ep.seasonNumber == 5 && ep.episodeNumber == 9 && ep.viewings.count == 2, "two days of sessions, two viewings")
+        let jjk = try #require(lib.titles.first { $0.tmdbId == 810693 })
+        #expect(jjk.viewings.count == 2, "two profiles on one day")
+        #expect(lib.titles.first { $0.tmdbId == 13916 }?.likedStatus == -1, "thumbs down")
+    }
+
     // MARK: Real samples
 
     static let samples = ConformanceTests.root.appendingPathComponent("netflix")
