@@ -73,6 +73,17 @@ struct ExportInput {
         }
         try? handle.seek(toOffset: 0)
         let data = (try? handle.readToEnd()) ?? Data()
+        // A gzip stream (MyAnimeList's `animelist_….xml.gz` as downloaded), told by its magic
+        // bytes: read as the file it unpacks to.
+        if Gunzip.looksLikeGzip(data) {
+            do {
+                let bytes = try Gunzip.decompress([UInt8](data), maxBytes: options.maxFileBytes)
+                files.append(ExportFile(container: container, inner: inner, display: display, bytes: bytes))
+            } catch {
+                diagnostics.append(.error(.importMalformedFile, "\(display) is gzip-compressed but cannot be unpacked: \(error)"))
+            }
+            return
+        }
         files.append(ExportFile(container: container, inner: inner, display: display, bytes: [UInt8](data)))
     }
 

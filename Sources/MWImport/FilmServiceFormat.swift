@@ -1,4 +1,5 @@
 import Foundation
+import MWArchive
 import MWCore
 import MWFoundation
 
@@ -31,7 +32,8 @@ public enum ServiceSniff {
         guard sniff.kind != .zip, !sniff.prefix.isEmpty else { return false }
         var bytes = sniff.prefix
         let first = bytes.first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF) }
-        if first == UInt8(ascii: "["), sniff.path != "-", let whole = try? Data(contentsOf: URL(fileURLWithPath: sniff.path)) {
+        // A gzip stream (MyAnimeList's `.xml.gz`) cannot be unpacked from its first bytes alone.
+        if first == UInt8(ascii: "[") || Gunzip.looksLikeGzip(bytes), sniff.path != "-", let whole = try? Data(contentsOf: URL(fileURLWithPath: sniff.path)) {
             bytes = [UInt8](whole)
         } else if bytes.count >= 1 << 16, let nl = bytes.lastIndex(of: 0x0A) {
             bytes = Array(bytes[...nl])  // whole lines only: a cut last line is no header

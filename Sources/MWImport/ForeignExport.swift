@@ -176,6 +176,13 @@ public struct ImportOptions: Sendable {
     /// What else the caller's import reads (`a Goodreads, StoryGraph or LibraryThing one`), named
     /// when no export is found.
     public var alsoTried: String?
+    /// `--date-order`: how to read dates written in the account's locale (Netflix's
+    /// `NetflixViewingHistory.csv`); nil: decided per file from its values, and refused when
+    /// they could be read several ways.
+    public var dateOrder: DateOrder?
+    /// `--profile`: read only this profile's rows (Netflix's data-request export holds every
+    /// profile of the account; compared ignoring case); nil: every profile.
+    public var profile: String?
 
     public init(includeDeleted: Bool = false, maxFileBytes: Int = 256 << 20, services: Set<ForeignService>? = nil,
                 readers: [any FilmServiceReader] = FilmServices.builtIn) {

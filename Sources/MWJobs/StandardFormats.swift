@@ -23,6 +23,8 @@ extension FormatRegistry {
         .watcharr,
         .yamtrack,
         .tmdb,
+        .netflix,
+        .myanimelist,
         .goodreads,
         .storygraph,
         .librarything,

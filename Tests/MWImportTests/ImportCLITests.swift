@@ -46,6 +46,19 @@ struct ImportCLITests {
         }
     }
 
+    @Test func dateOrderAndProfileReachTheNetflixReader() async throws {
+        let fx = try Fixture()
+        let history = try fx.write("NetflixViewingHistory.csv", "Title,Date\n\"Heat\",\"1/2/20\"\n\"Okja\",\"3/4/20\"\n")
+        let refused = try await Self.mwkit(["import", history.path, "--dry-run", "--offline"], fx: fx)
+        #expect(refused.stderr.contains("import-ambiguous-date") && refused.stderr.contains("NetflixViewingHistory.csv:2:2"), "\(refused.stderr)")
+        let given = try await Self.mwkit(["import", history.path, "--dry-run", "--offline", "--date-order", "dmy"], fx: fx)
+        #expect(!given.stderr.contains("import-ambiguous-date") && given.stderr.contains("not matched"), "\(given.stderr)")
+        #expect(try await Self.mwkit(["import", history.path, "--dry-run", "--offline", "--date-order", "dym"], fx: fx).status == 2)
+        let activity = try fx.write("va/ViewingActivity.csv", NetflixTests.activity)
+        let kid = try await Self.mwkit(["import", activity.path, "--dry-run", "--offline", "--profile", "KID"], fx: fx)
+        #expect(kid.stdout.contains("6 row(s) not imported: another profile than --profile"), "\(kid.stdout)")
+    }
+
     @Test func exitTwoForRefusedCredentialsUnreadableInputAndUsage() async throws {
         let fx = try Fixture()
         let lb = try ImportFixture.letterboxd(fx)

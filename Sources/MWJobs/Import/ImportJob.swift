@@ -26,6 +26,8 @@ public enum ImportJob {
         let overrides = try o.overridesFile.map { try MatchOverrides.read($0) } ?? MatchOverrides()
 
         var readOptions = ImportOptions(includeDeleted: o.includeDeleted, readers: o.registry.filmReaders)
+        readOptions.dateOrder = o.dateOrder
+        readOptions.profile = o.profile
         if let from = o.from {
             let chosen = try o.registry.service(named: from)
             guard chosen.family == .films else {

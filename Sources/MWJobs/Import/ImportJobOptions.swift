@@ -23,6 +23,11 @@ public struct ImportJobOptions: Sendable {
     public var build = ImportBuildOptions()
     /// Read Letterboxd's `deleted/` and `orphaned/` folders too.
     public var includeDeleted = false
+    /// `--date-order`: the day-month-year order of locale-formatted dates (Netflix's viewing
+    /// history); nil: decided per file, refused when ambiguous.
+    public var dateOrder: DateOrder?
+    /// `--profile`: read only this profile's rows (Netflix's data-request export).
+    public var profile: String?
     /// Print what would be imported; write nothing, ask only the TMDb cache.
     public var dryRun = false
     /// Rows left in review make the run fail (exit 1).

@@ -78,6 +78,12 @@ struct Import: AsyncParsableCommand {
     @Flag(help: "Also read Letterboxd's deleted/ and orphaned/ folders.")
     var includeDeleted = false
 
+    @Option(help: "The order of day, month and year in dates written in the account's locale (Netflix's viewing history): dmy, mdy or ymd (default: decided per file, refused when ambiguous).")
+    var dateOrder: DateOrder?
+
+    @Option(help: "Read only this profile's rows (Netflix's data-request export holds every profile).")
+    var profile: String?
+
     @Flag(help: "Print what would be imported; write nothing; ask TMDb only through the cache.")
     var dryRun = false
 
@@ -115,6 +121,8 @@ struct Import: AsyncParsableCommand {
         o.build.watchedListName = watchedList
         o.build.profile = LikedProfile(likedAt: likedAt, dislikedAt: dislikedAt)
         o.includeDeleted = includeDeleted
+        o.dateOrder = dateOrder
+        o.profile = profile
         o.dryRun = dryRun
         o.strict = strict
         if let db { o.database = URL(fileURLWithPath: db) } else if dbDefault { o.database = StoreLocation.defaultURL() }
@@ -210,3 +218,5 @@ struct Import: AsyncParsableCommand {
 enum ImportSummaryFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json
 }
+
+extension DateOrder: ExpressibleByArgument {}
