@@ -77,7 +77,7 @@ let package = Package(
         .target(name: "MWTestSupport", path: "Tests/MWTestSupport"),
         // CSV: CSV.swift's reader, the reference the byte-level CSV parser is checked against.
         .testTarget(name: "MWFoundationTests", dependencies: [
-            "MWFoundation",
+            "MWFoundation", "MWTestSupport",
             .product(name: "CSV", package: "CSV.swift"),
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
