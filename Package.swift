@@ -33,15 +33,12 @@ let package = Package(
         .target(name: "CSQLiteTuning", linkerSettings: [.linkedLibrary("sqlite3")]),
         // Shared by every format and both libraries: JSON and CSV reading, IO, diagnostics,
         // reporters, dates, paths.
-        .target(name: "MWFoundation"),
+        .target(name: "MWFoundation", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),  // SHA-1 for StableID
         .target(name: "MWCore", dependencies: ["MWFoundation"]),
         // BooksTrack (seeds/001): the books model and its `bookstrack-backup` format, beside MWCore;
         // its service readers use the foundation's Services/ (title folding, foreign dates, review
-        // sheet, import codes). Crypto: SHA-256 for deterministic ids.
-        .target(name: "MWBooks", dependencies: [
-            "MWFoundation", "MWCore",
-            .product(name: "Crypto", package: "swift-crypto"),
-        ]),
+        // sheet, import codes, the one id maker).
+        .target(name: "MWBooks", dependencies: ["MWFoundation", "MWCore"]),
         .target(name: "MWArchive", dependencies: [
             "MWCore", "CArchive",
             .product(name: "Crypto", package: "swift-crypto"),
@@ -59,13 +56,9 @@ let package = Package(
         // The format registry (every reader and writer, one line each) and the jobs built on
         // it: load any input, write any format, restore input, hydrate setup. The CLI calls these.
         .target(name: "MWJobs", dependencies: ["MWCore", "MWBooks", "MWArchive", "MWStore", "MWTMDb", "MWImport"]),
-        // Readers of third-party exports (Letterboxd, IMDb, Trakt, TV Time) into a neutral,
-        // lossless intermediate (ForeignExport); MWArchive for reading export ZIPs; MWTMDb for
-        // matching items to TMDb IDs; the writers of other services' formats (letterboxd-csv, imdb-csv).
-        .target(name: "MWImport", dependencies: [
-            "MWFoundation", "MWCore", "MWArchive", "MWTMDb",
-            .product(name: "Crypto", package: "swift-crypto"),  // SHA-1 for name-based (v5) record ids
-        ]),
+        // The film/TV services (readers into a neutral, lossless intermediate, ForeignExport; their
+        // writers); MWArchive for reading export ZIPs; MWTMDb for matching items to TMDb IDs.
+        .target(name: "MWImport", dependencies: ["MWFoundation", "MWCore", "MWArchive", "MWTMDb"]),
         .executableTarget(name: "mwkit", dependencies: [
             "MWCore", "MWBooks", "MWArchive", "MWStore", "MWTMDb", "MWJobs", "MWImport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
