@@ -51,6 +51,7 @@ public enum BookExportReader {
                                         file: name, line: 1))
             return out
         }
+        if let d = csv.encodingDiagnostic { out.diagnostics.append(d) }
         out.source = service.source
         out.layout = service.layout(table)
         service.read(table, into: &out)

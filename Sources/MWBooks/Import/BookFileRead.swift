@@ -101,6 +101,9 @@ struct RowReading {
             guard !v.isEmpty else { continue }
             if let n = ISBN.normalize(v) {
                 found.append(n)
+            } else if let n = ISBN.restoringLeadingZeros(v) {
+                found.append(n)
+                bad(name, "\(quoted(v)) is an ISBN-10 that lost its leading zero (a spreadsheet read it as a number); read as \(n)")
             } else if other?(v) != true {
                 bad(name, "\(quoted(v)) is not an ISBN; left out")
             }
@@ -137,9 +140,26 @@ extension BookFileRead {
                 malformed(table, record, "no title", column: "Title")
                 continue
             }
+            let before = rows.count
             body(record, &r, title, &self)
+            if rows.count > before, let d = Self.consistentRead(table, record, &rows[rows.count - 1]) { diagnostics.append(d) }
         }
     }
+
+    /// A read that ends before it starts (a StoryGraph range typed backwards, a LibraryThing
+    /// `Date Started` after its `Date Read`) is impossible, and `validate` rejects it
+    /// (`book-dates-order`). The finish date is the one that says the book was read, so it is
+    /// kept; the start date is left out, with a warning naming both.
+    static func consistentRead(_ table: CSVTable, _ record: CSVFile.Record, _ row: inout BookRow) -> Diagnostic? {
+        guard let start = row.dateStarted, let end = row.dateCompleted, end < start else { return nil }
+        row.dateStarted = nil
+        return table.diagnostic(.warning, .importBadValue,
+                                "the read ends on \(day(end)) before it starts on \(day(start)); the finish date is kept, the start date left out",
+                                row: record)
+    }
+
+    /// `2025-04-19`, the day of a date the readers read as a day (UTC).
+    static func day(_ d: Date) -> String { String(DateCoding.formatRFC3339(d).prefix(10)) }
 
     mutating func usable(_ table: CSVTable, _ record: CSVFile.Record) -> Bool {
         let header = table.header.fields, fields = record.fields

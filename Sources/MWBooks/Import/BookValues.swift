@@ -67,9 +67,14 @@ enum BookValues {
     /// Generational and degree suffixes written after a comma in names.
     static let nameSuffixes: Set<String> = ["jr", "jr.", "sr", "sr.", "ii", "iii", "iv", "phd", "ph.d.", "md", "m.d.", "esq", "esq."]
 
-    /// `Last, First` → `First Last` when the name has exactly one comma; else as written.
+    /// `Last, First` → `First Last` when the name has exactly one comma, `Last, First,
+    /// Suffix` → `First Last, Suffix` (`King, Martin Luther, Jr.`); else as written.
     static func firstLast(_ name: String) -> String {
-        let parts = name.split(separator: ",", omittingEmptySubsequences: false)
+        var parts = name.split(separator: ",", omittingEmptySubsequences: false)
+        if parts.count == 3, nameSuffixes.contains(parts[2].trimmedBlanks(newlines: false).lowercased()) {
+            let suffix = parts.removeLast().trimmedBlanks(newlines: false)
+            return firstLast(parts.joined(separator: ",")) + ", " + suffix
+        }
         guard parts.count == 2 else { return name.trimmedBlanks(newlines: false) }
         let last = parts[0].trimmedBlanks(newlines: false), first = parts[1].trimmedBlanks(newlines: false)
         if first.isEmpty { return last }

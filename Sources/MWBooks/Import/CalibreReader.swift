@@ -37,7 +37,14 @@ enum CalibreReader {
             guard !value.isEmpty else { continue }
             switch type {
             case "isbn":
-                if let n = ISBN.normalize(value) { isbns.appendUnique([n]) } else { r.bad("identifiers", "\(quoted(value)) is not an ISBN; left out") }
+                if let n = ISBN.normalize(value) {
+                    isbns.appendUnique([n])
+                } else if let n = ISBN.restoringLeadingZeros(value) {
+                    isbns.appendUnique([n])
+                    r.bad("identifiers", "\(quoted(value)) is an ISBN-10 that lost its leading zero (a spreadsheet read it as a number); read as \(n)")
+                } else {
+                    r.bad("identifiers", "\(quoted(value)) is not an ISBN; left out")
+                }
             case "goodreads" where value.allSatisfy({ $0.isASCII && $0.isNumber }):
                 row.goodreadsIDs.appendUnique([value])
             case "amazon", "mobi-asin", "asin":

@@ -44,7 +44,7 @@ enum LibraryThingReader {
             }
             let dateRead = r.date("Date Read", "date ended")
             var row = BookRow(source: .librarything, file: out.file, line: record.line, row: t.rowNumber(record),
-                              title: title, authors: authors, status: status ?? (dateRead != nil ? .read : .toRead))
+                              title: title, authors: authors, status: status ?? .toRead)
             row.tags = tags
             if t.has("ISBNs") { r.isbns("ISBNs", into: &row) }
             if t.has("ISBN") { r.isbns("ISBN", into: &row) }
@@ -66,6 +66,11 @@ enum LibraryThingReader {
             row.dateAdded = r.date("Entry Date", "date entered")
             row.dateStarted = r.date("Date Started")
             row.dateCompleted = dateRead
+            // No collection names a status: a date read, a rating or a review says the book was
+            // read (LibraryThing keeps no status of its own; rated books are books read).
+            if status == nil, dateRead != nil || row.personalRating != nil || r.text("Review") != nil {
+                row.status = .read
+            }
             if let n = BookValues.count(r.text("Copies", "your copies")), case .success(let c) = n, c > 1 { out.unkept("Copies") }
             for c in unkeptColumns where r.text(c) != nil { out.unkept(c) }
             out.diagnostics += r.diagnostics

@@ -63,6 +63,22 @@ public enum ISBN {
         return (true, String(decoding: out, as: UTF8.self))
     }
 
+    /// The ISBN-10 a spreadsheet made of one by reading it as a number: `306406152` for
+    /// `0306406152` (one or two leading zeros lost). Restored only when `raw` is 8 or 9 digits
+    /// (after the wrappers ``normalize(_:)`` removes) and the zero-padded form passes the
+    /// ISBN-10 check digit; nil otherwise, so no digit is ever guessed.
+    public static func restoringLeadingZeros(_ raw: String) -> String? {
+        var digits = ""
+        for u in raw.utf8 {
+            if u >= 0x30 && u <= 0x39 { digits.append(Character(Unicode.Scalar(u))); continue }
+            // Only the wrappers and blanks an export puts around a number.
+            guard u == UInt8(ascii: "=") || u == 0x22 || u == 0x27 || u == UInt8(ascii: "[") || u == UInt8(ascii: "]") || u == 0x20 || u == 0x09 else { return nil }
+        }
+        guard (8...9).contains(digits.count) else { return nil }
+        let ten = String(repeating: "0", count: 10 - digits.count) + digits
+        return isValid10(ten) ? ten : nil
+    }
+
     /// ``normalize(_:)`` for any value.
     static func normalizeUnicode(_ raw: String) -> String? {
         var s = Substring(raw.trimmedBlanks())

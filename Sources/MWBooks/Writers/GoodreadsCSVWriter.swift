@@ -6,11 +6,12 @@ import MWFoundation
 /// the layout StoryGraph and most book trackers import: ISBNs as `="…"` the way Goodreads
 /// writes them (so spreadsheets keep leading zeros), dates `YYYY/MM/DD`, notes as `My Review`
 /// with `<br/>` line breaks, RFC 4180 quoting by CSV.swift, LF line ends. Deterministic: rows
-/// follow the library's entries, then each work's other editions.
+/// follow the library's entries.
 ///
-/// One row per entry (its edition, or the work's first for a wishlist entry), then one row
-/// per other edition of the work with the same shelves and no rating, dates or review — so
-/// reading the file back finds every edition, and the entry's values come from its own row.
+/// One row per library entry — the user's book, with the entry's edition (or the work's first
+/// for a wishlist entry) — and never a row for an edition no entry names: a Goodreads export
+/// lists a book once, and a second row of the same work would be a duplicate book in the
+/// service that imports the file.
 public enum GoodreadsCSVWriter {
     /// The header, in Goodreads' order.
     public static let columns = ["Book Id", "Title", "Author", "Author l-f", "Additional Authors", "ISBN", "ISBN13", "My Rating",
@@ -35,9 +36,6 @@ public enum GoodreadsCSVWriter {
                 return ids[k]
             }
             rows.append(row(work, authors, main, entry, bookId: bookId(main), full: true))
-            for e in editions where e != main {
-                rows.append(row(work, authors, e, entry, bookId: bookId(e), full: false))
-            }
         }
         return try CSVText.bytes(header: columns, rows: rows, newline: .lf)
     }
@@ -91,12 +89,10 @@ public enum GoodreadsCSVWriter {
         }
     }
 
-    /// `Ursula K. Le Guin` → `Guin, Ursula K. Le` is wrong, but Goodreads' own `Author l-f`
-    /// splits at the last space too; readers (ours included) use `Author` first.
-    static func lastFirst(_ name: String) -> String {
-        guard let space = name.lastIndex(of: " ") else { return name }
-        return "\(name[name.index(after: space)...]), \(name[..<space])"
-    }
+    /// `Author l-f`: the model keeps no sort name (an author is one display name), so it is
+    /// derived — the surname with its particles, a suffix after the given names
+    /// (``Author/sortName(_:)``: `Ursula K. Le Guin` → `Le Guin, Ursula K.`).
+    static func lastFirst(_ name: String) -> String { Author.sortName(name) }
 
     static func day(_ d: Date) -> String {
         String(DateCoding.formatRFC3339(d).prefix(10)).replacingOccurrences(of: "-", with: "/")

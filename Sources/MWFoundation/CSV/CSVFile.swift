@@ -28,6 +28,21 @@ public struct CSVFile: Sendable {
     public var records: [Record]
     /// The field separator the file was read with.
     public var delimiter: UnicodeScalar
+    /// The 1-based lines of a UTF-8 file holding bytes that are not UTF-8, read as
+    /// Windows-1252 for those bytes only (``TextDecoding/decodeMixed(_:)``); empty otherwise.
+    public var fallbackLines: [Int] = []
+
+    /// A `csv-mixed-encoding` warning naming ``fallbackLines``, or nil when there are none:
+    /// every reader of the file reports it with its own diagnostics.
+    public var encodingDiagnostic: Diagnostic? {
+        guard let first = fallbackLines.first else { return nil }
+        let shown = fallbackLines.prefix(20).map(String.init).joined(separator: ", ")
+        let more = fallbackLines.count > 20 ? " and \(fallbackLines.count - 20) more" : ""
+        let lines = fallbackLines.count == 1 ? "line \(shown)" : "lines \(shown)\(more)"
+        return .csv(.warning, .csvMixedEncoding,
+                    "\(quoted(name)) is UTF-8 but \(lines) hold bytes that are not; those bytes alone were read as Windows-1252 (check the characters there)",
+                    file: name, line: first)
+    }
 
     /// Parses `bytes`. A file that is not text (NUL bytes) is refused with ``MWError/invalid(_:)``
     /// carrying a `csv-not-text` diagnostic. With `quoting` false, quotes are ordinary
@@ -46,7 +61,8 @@ public struct CSVFile: Sendable {
     private init(_ bytes: [UInt8], name: String, quoting: Bool, delimiter choose: (UnsafeBufferPointer<UInt8>) -> UnicodeScalar) throws {
         self.name = name
         var chosen: UnicodeScalar = ","
-        (records, encoding) = try TextDecoding.withUTF8(bytes) { text, encoding in
+        var fallback: [Int] = []
+        (records, encoding) = try TextDecoding.withUTF8(bytes, fallbackLines: &fallback) { text, encoding in
             if let base = text.baseAddress, memchr(base, 0, text.count) != nil {
                 throw MWError.invalid([.csv(.error, .csvNotText, "\(quoted(name)) is not a text file (it holds NUL bytes)", file: name, line: 1)])
             }
@@ -54,6 +70,7 @@ public struct CSVFile: Sendable {
             return (CSVParser.records(text, delimiter: chosen, quoting: quoting), encoding)
         }
         self.delimiter = chosen
+        self.fallbackLines = fallback
     }
 
     /// The separators ``init(detectingDelimiterIn:name:among:)`` tells apart, the preferred first.
@@ -176,4 +193,6 @@ extension DiagnosticCode {
     public static let csvNotText: DiagnosticCode = "csv-not-text"
     /// A CSV row has more or fewer fields than the header.
     public static let csvRaggedRow: DiagnosticCode = "csv-ragged-row"
+    /// A UTF-8 CSV holds byte runs that are not UTF-8 on some lines, read as Windows-1252.
+    public static let csvMixedEncoding: DiagnosticCode = "csv-mixed-encoding"
 }

@@ -42,5 +42,6 @@ extension DiagnosticCode {
         .limitReached,
         .csvNotText,
         .csvRaggedRow,
+        .csvMixedEncoding,
     ]
 }
