@@ -24,6 +24,8 @@ public enum MWImport {
                 broken.append((file, d))
                 continue
             }
+            // UTF-8 with a few bad byte runs: read, and the lines named.
+            if let d = parsed.csv?.encodingDiagnostic { out.diagnostics.append(d) }
             // A CSV whose name did not give it away but whose header names a credential: its
             // bytes were read, but nothing of it is used or echoed.
             if let header = parsed.firstRecord?.fields, let reason = WithheldFiles.reason(forHeader: header) {

@@ -304,3 +304,16 @@ struct RealDataTests {
         #expect(!named.contains { $0.contains("25/12/2020") || $0.contains("12/31/2020") })
     }
 }
+
+/// A film export that is UTF-8 with one bad byte run: read as UTF-8, the line named.
+@Suite struct FilmMixedEncodingTests {
+    @Test func aBadByteRunIsNamedAndTheRestStaysUTF8() throws {
+        let fx = try Fixture()
+        var bytes = Array("Date,Name,Year,Letterboxd URI,Rating\n2024-01-02,Amélie,2001,https://boxd.it/a1,4\n2024-01-03,Caf".utf8)
+        bytes += [0xE9] + Array(",2010,https://boxd.it/a2,3\n".utf8)
+        let file = try fx.write("ratings.csv", bytes: bytes)
+        let read = MWImport.read(sources: [file], options: ImportOptions())
+        #expect(read.items.map(\.title).sorted() == ["Amélie", "Café"])
+        #expect(read.diagnostics.contains { $0.code == DiagnosticCode.csvMixedEncoding.rawValue && $0.line == 3 })
+    }
+}
