@@ -18,6 +18,24 @@ extension CSVTable {
         return nil
     }
 
+    /// Every row of the table through the prologue the CSV services share: a row of another
+    /// width than the header is malformed (its values sit under the wrong columns, so nothing
+    /// of it is guessed at); `body` reads the others, given their source reference; each row is
+    /// booked (``ItemCollector/finishRow()``).
+    func eachRow(_ service: ForeignService, _ file: ExportFile, _ c: ItemCollector, _ body: (CSVFile.Record, SourceRef) -> Void) {
+        let ragged = Set(raggedRows.map(\.line))
+        for row in rows {
+            defer { c.finishRow() }
+            let src = ref(service, file, row)
+            guard !ragged.contains(row.line) else {
+                let why = "\(row.fields.count) fields, header has \(header.fields.count)"
+                c.malformed(src.position, why, diagnostic(.error, .importMalformedRow, "\(why); row skipped", row: row))
+                continue
+            }
+            body(row, src)
+        }
+    }
+
     /// The source reference of `row`.
     func ref(_ service: ForeignService, _ file: ExportFile, _ row: CSVFile.Record, uri: String? = nil) -> SourceRef {
         SourceRef(service: service, file: file.inner, line: row.line, row: rowNumber(row), uri: uri, shown: file.display)

@@ -27,15 +27,7 @@ enum MovaryReader {
         for (file, kind, parsed) in files.sorted(by: { $0.0.inner < $1.0.inner }) {
             guard let t = parsed.csv?.table(headerWhere: { !($0.count == 1 && $0[0].isEmpty) }) else { continue }
             c.beginFile(file.display, kind: kind)
-            let ragged = Set(t.raggedRows.map(\.line))
-            for row in t.rows {
-                defer { c.finishRow() }
-                let src = t.ref(.movary, file, row)
-                if ragged.contains(row.line) {
-                    let why = "\(row.fields.count) fields, header has \(t.header.fields.count)"
-                    c.malformed(src.position, why, t.diagnostic(.error, .importMalformedRow, "\(why); row skipped", row: row))
-                    continue
-                }
+            t.eachRow(.movary, file, c) { row, src in
                 let tmdbText = t.text(row, "tmdbId")
                 let tmdb = tmdbText.flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
                 if let tmdbText, tmdb == nil {
@@ -45,7 +37,7 @@ enum MovaryReader {
                 let title = t.text(row, "title") ?? ""
                 guard !title.isEmpty || tmdb != nil || imdb != nil else {
                     c.malformed(src.position, "no title or ID", t.diagnostic(.error, .importMalformedRow, "a row without a title or ID", row: row, column: "title"))
-                    continue
+                    return
                 }
                 let year = Values.year(t.value(row, "year"))
                 let keys = [tmdb.map { "movary:tmdb:\($0)" }, imdb.map { "movary:imdb:" + $0 }].compactMap { $0 }
@@ -60,7 +52,7 @@ enum MovaryReader {
                 case .movaryHistory: history(row, t, src, i, c)
                 case .movaryRatings: rating(row, t, src, i, c)
                 default:
-                    let added = date(row, t, "addedAt", c)
+                    let added = t.date(row, "addedAt", c)
                     c.update(i) { if !$0.has(.watchlist) { $0.marks.append(ForeignMark(.watchlist, date: added, source: src)) } }
                 }
             }
@@ -70,7 +62,7 @@ enum MovaryReader {
     /// One play: a watch (undated when `watchedAt` is empty), the play's comment as a note,
     /// its location kept as an extra.
     static func history(_ row: CSVFile.Record, _ t: CSVTable, _ src: SourceRef, _ i: Int, _ c: ItemCollector) {
-        let watched = date(row, t, "watchedAt", c)
+        let watched = t.date(row, "watchedAt", c)
         let comment = t.value(row, "comment").flatMap { Values.text($0) == nil ? nil : $0 }
         let location = t.text(row, "location")
         c.update(i) { item in
@@ -88,16 +80,6 @@ enum MovaryReader {
             return c.update(i) { $0.extras.append(ForeignExtra(field: "userRating", value: raw, source: src)) }
         }
         c.update(i) { $0.ratings.append(ForeignRating(value: v, scale: .tenPoint, raw: raw, date: nil, source: src)) }
-    }
-
-    /// A date column; an unreadable value is a warning naming it, and the row keeps no date.
-    static func date(_ row: CSVFile.Record, _ t: CSVTable, _ column: String, _ c: ItemCollector) -> ForeignDate? {
-        guard let raw = t.text(row, column) else { return nil }
-        guard let d = ForeignDate.parse(raw) else {
-            c.warn(t.diagnostic(.warning, .importBadValue, "\(column) \(quoted(raw)) is not a date; the row keeps no date", row: row, column: column))
-            return nil
-        }
-        return d
     }
 }
 

@@ -24,15 +24,7 @@ enum TMDbAccountReader {
         for (file, kind, parsed) in files.sorted(by: { $0.0.inner < $1.0.inner }) {
             guard let t = parsed.csv?.table(headerWhere: { !($0.count == 1 && $0[0].isEmpty) }) else { continue }
             c.beginFile(file.display, kind: kind)
-            let ragged = Set(t.raggedRows.map(\.line))
-            for row in t.rows {
-                defer { c.finishRow() }
-                let src = t.ref(.tmdb, file, row)
-                if ragged.contains(row.line) {
-                    let why = "\(row.fields.count) fields, header has \(t.header.fields.count)"
-                    c.malformed(src.position, why, t.diagnostic(.error, .importMalformedRow, "\(why); row skipped", row: row))
-                    continue
-                }
+            t.eachRow(.tmdb, file, c) { row, src in
                 readRow(row, t, src, kind, c)
             }
         }
@@ -70,11 +62,7 @@ enum TMDbAccountReader {
                 return item
             }
         }
-        let dated = t.text(row, "Date Rated").flatMap { raw -> ForeignDate? in
-            if let d = ForeignDate.parse(raw) { return d }
-            c.warn(t.diagnostic(.warning, .importBadValue, "Date Rated \(quoted(raw)) is not a date; the row keeps no date", row: row, column: "Date Rated"))
-            return nil
-        }
+        let dated = t.date(row, "Date Rated", c)
         c.update(i) { item in
             switch kind {
             case .tmdbRatings:

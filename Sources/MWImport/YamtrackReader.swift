@@ -26,16 +26,7 @@ enum YamtrackReader {
         for (file, kind, parsed) in files.sorted(by: { $0.0.inner < $1.0.inner }) {
             guard let t = parsed.csv?.table(headerWhere: { !($0.count == 1 && $0[0].isEmpty) }) else { continue }
             c.beginFile(file.display, kind: kind)
-            let ragged = Set(t.raggedRows.map(\.line))
-            for row in t.rows {
-                defer { c.finishRow() }
-                // A row of another width has its values under the wrong columns: which is which
-                // cannot be known, so it is reported, not guessed at.
-                if ragged.contains(row.line) {
-                    let why = "\(row.fields.count) fields, header has \(t.header.fields.count)"
-                    c.malformed(t.ref(.yamtrack, file, row).position, why, t.diagnostic(.error, .importMalformedRow, "\(why); row skipped", row: row))
-                    continue
-                }
+            t.eachRow(.yamtrack, file, c) { row, _ in
                 readRow(row, t, file, c)
             }
         }
@@ -58,7 +49,7 @@ enum YamtrackReader {
         let ids = ForeignIDs(tmdb: tmdb)
         let status = t.text(row, "status")
         let score = rating(row, t, src, c)
-        let start = date(row, t, "start_date", c), end = date(row, t, "end_date", c) ?? date(row, t, "watch_date", c)
+        let start = t.date(row, "start_date", c), end = t.date(row, "end_date", c) ?? t.date(row, "watch_date", c)
         let notes = t.value(row, "notes").flatMap { Values.text($0) == nil ? nil : $0 }
         if type == "episode" {
             guard let season, let number else {
@@ -72,7 +63,7 @@ enum YamtrackReader {
             }
             return c.update(i) { item in
                 // An episode row is a watch; its date is when it was watched, or when it was logged.
-                item.watches.append(WatchEvent(date: end ?? date(row, t, "progressed_at", c), source: src))
+                item.watches.append(WatchEvent(date: end ?? t.date(row, "progressed_at", c), source: src))
                 if let score { item.ratings.append(score) }
                 if let notes { item.reviews.append(ForeignReview(text: notes, date: nil, kind: "notes", source: src)) }
             }
@@ -95,7 +86,7 @@ enum YamtrackReader {
                 item.watches.append(WatchEvent(date: end, source: src))
                 for _ in 0..<max(0, Values.int(t.value(row, "repeats")) ?? 0) { item.watches.append(WatchEvent(date: nil, rewatch: true, source: src)) }
             case "completed": item.marks.append(ForeignMark(.watched, date: end, detail: detail, source: src))
-            case "planning": item.marks.append(ForeignMark(.watchlist, date: start ?? date(row, t, "created_at", c), detail: detail, source: src))
+            case "planning": item.marks.append(ForeignMark(.watchlist, date: start ?? t.date(row, "created_at", c), detail: detail, source: src))
             case "in progress", "paused": item.marks.append(ForeignMark(.followed, date: start, detail: detail, source: src))
             case "dropped": item.marks.append(ForeignMark(.archived, date: end ?? start, detail: detail, source: src))
             case nil: break
@@ -113,16 +104,6 @@ enum YamtrackReader {
             return nil
         }
         return ForeignRating(value: v, scale: .tenPoint, raw: raw, date: nil, source: src)
-    }
-
-    /// A date column; an unreadable value is a warning naming it, and the row keeps no date.
-    static func date(_ row: CSVFile.Record, _ t: CSVTable, _ column: String, _ c: ItemCollector) -> ForeignDate? {
-        guard let raw = t.text(row, column) else { return nil }
-        guard let d = ForeignDate.parse(raw) else {
-            c.warn(t.diagnostic(.warning, .importBadValue, "\(column) \(quoted(raw)) is not a date; the row keeps no date", row: row, column: column))
-            return nil
-        }
-        return d
     }
 }
 
