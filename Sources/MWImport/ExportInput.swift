@@ -26,9 +26,7 @@ struct ExportInput {
         }
     }
 
-    private static func skipQuietly(_ inner: String) -> Bool {
-        inner.split(separator: "/").contains { $0.hasPrefix(".") || $0 == "__MACOSX" }
-    }
+    private static func skipQuietly(_ inner: String) -> Bool { FolderWalk.isHidden(inner) }
 
     private mutating func withhold(_ display: String, _ reason: String) {
         withheld.append(FileStats(file: display, service: nil, kind: .withheld, read: false, note: reason))
@@ -37,19 +35,11 @@ struct ExportInput {
 
     private mutating func addDirectory(_ root: URL, options: ImportOptions) {
         let rootPath = root.standardizedFileURL.path
-        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey], options: []) else {
+        guard let found = FolderWalk.files(under: root) else {
             diagnostics.append(.error(.ioUnreadable, "\(root.path): cannot list the folder"))
             return
         }
-        var found: [(URL, String)] = []
-        for case let url as URL in walker {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-            let path = url.standardizedFileURL.path
-            var inner = path.hasPrefix(rootPath) ? String(path.dropFirst(rootPath.count)) : url.lastPathComponent
-            while inner.hasPrefix("/") { inner.removeFirst() }
-            found.append((url, inner))
-        }
-        for (url, inner) in found.sorted(by: { $0.1 < $1.1 }) where !Self.skipQuietly(inner) {
+        for (url, inner) in found where !Self.skipQuietly(inner) {
             addFile(url, container: rootPath, inner: inner, display: url.path, options: options, topLevel: false)
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import MWBooks
 import MWCore
+import MWFoundation
 import MWImport
 
 /// Which import pipeline sources go to: the services' family.
@@ -59,21 +60,17 @@ extension FormatRegistry {
     }
 }
 
-/// The one folder walker of both import jobs' route and the book import.
+/// The sources of an import as files, for the routing and the book import (the film import walks ZIPs too, through the same ``FolderWalk``).
 public enum ImportFiles {
-    /// Files named directly, and the regular files under folders (sorted, hidden ones skipped).
+    /// Files named directly, and the regular files under folders (``FolderWalk``: in path
+    /// order, hidden ones skipped).
     public static func expand(_ sources: [URL]) -> [URL] {
         var out: [URL] = []
         for url in sources {
             var isDir: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) else { continue }
             if !isDir.boolValue { out.append(url); continue }
-            let e = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
-            var found: [URL] = []
-            while let f = e?.nextObject() as? URL {
-                if (try? f.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true { found.append(f) }
-            }
-            out += found.sorted { $0.path < $1.path }
+            out += (FolderWalk.files(under: url) ?? []).filter { !FolderWalk.isHidden($0.inner) }.map(\.url)
         }
         return out
     }
