@@ -9,86 +9,43 @@ import MWFoundation
 /// (``ImportIDs``), so the same export always gives the same library.
 public enum LibraryBuilder {
     /// Builds the library of `export`'s items as `matches` (computed over `export.items`)
-    /// placed them. Items in review or ignored are left out and counted.
+    /// placed them. Items in review or ignored are left out and counted. Three steps: each
+    /// matched item placed on its title or episode (``Placement``), the library assembled from
+    /// them, and its counts.
     public static func build(_ export: ForeignExport, matches: MatchResult, options: ImportBuildOptions = ImportBuildOptions()) -> ImportBuild {
-        var drafts: [TitleDraft] = []
-        var draftAt: [String: Int] = [:]
-        var episodes: [EpisodeDraft] = []
-        var episodeAt: [String: Int] = [:]
-        var rows: [String: RowOutcomes] = [:]
-        var lists = ListAssembly()
-        var episodeEmotions = 0
-
-        func book(_ item: ForeignItem, _ field: WritableKeyPath<RowOutcomes, Int>) {
-            for s in item.sources { rows[ImportBuild.rowKey(s), default: RowOutcomes()][keyPath: field] += 1 }
-        }
-
-        for m in matches.items {
-            let item = export.items[m.index]
-            let first = ImportBuild.rowKey(item.source)
-            switch m.outcome {
-            case .review(let r):
-                book(item, \.reviewRows)
-                rows[first, default: RowOutcomes()].reviewItems += 1
-                if r.candidates.isEmpty || r.incomplete { rows[first, default: RowOutcomes()].unmatchedItems += 1 }
-            case .ignored:
-                book(item, \.ignoredRows)
-            case .matched(let match):
-                let by: WritableKeyPath<RowOutcomes, Int> = match.method.isByID ? \.matchedByID : match.method == .search ? \.matchedBySearch : \.matchedByOverride
-                rows[first, default: RowOutcomes()][keyPath: by] += 1
-            }
-            guard case .matched(let match) = m.outcome else { continue }
-            book(item, \.importedRows)
-            let key = "\(match.mediaType.rawValue):\(match.tmdbId)"
-            let d: Int
-            if let k = draftAt[key] { d = k } else {
-                d = drafts.count
-                draftAt[key] = d
-                drafts.append(TitleDraft(tmdbId: match.tmdbId, mediaType: match.mediaType))
-            }
-            drafts[d].matches.append(match)
-            if item.kind == .episode, match.mediaType == .tv, let season = item.episode?.season, let number = item.episode?.number,
-               season >= 0, number >= 1 {
-                drafts[d].episodeItems.append(item)
-                let ek = "\(key):\(season):\(number)"
-                if let e = episodeAt[ek] { episodes[e].items.append(item) } else {
-                    episodeAt[ek] = episodes.count
-                    var e = EpisodeDraft(showTmdbId: match.tmdbId, showId: drafts[d].id, season: season, number: number)
-                    e.items = [item]
-                    episodes.append(e)
-                }
-                episodeEmotions += item.emotions.count
-            } else if item.kind == .episode {
-                // No season or number (or a show decided to be a movie): kept on the title.
-                drafts[d].looseEpisodes.append(item)
-            } else {
-                if !drafts[d].items.isEmpty { rows[ImportBuild.rowKey(item.source), default: RowOutcomes()].folded += 1 }
-                drafts[d].items.append(item)
-            }
-            lists.add(item, titleId: drafts[d].id)
-        }
-
-        var lib = Library()
-        lib.titles = drafts.map { $0.title(options) }
-        let showOrder = Dictionary(uniqueKeysWithValues: drafts.enumerated().map { ($1.id, $0) })
-        episodes.sort { (showOrder[$0.showId]!, $0.season, $0.number) < (showOrder[$1.showId]!, $1.season, $1.number) }
-        lib.episodes = episodes.map { $0.episode(options) }
-
-        var notes = ReviewNotes()
-        let dateAdded = Dictionary(uniqueKeysWithValues: lib.titles.map { ($0.id, $0.dateAdded) })
-        for (d, t) in zip(drafts, lib.titles) { notes.add(d.own, parentId: t.id, parentType: .title, dateAdded: t.dateAdded) }
-        for e in episodes { notes.add(e.items, parentId: e.id, parentType: .episode, dateAdded: dateAdded[e.showId] ?? options.now) }
-        lib.notes = notes.notes
-
-        var diagnostics: [Diagnostic] = []
-        (lib.lists, diagnostics) = lists.lists(export.lists, titles: lib.titles, options: options)
-        if episodeEmotions > 0 {
-            diagnostics.append(.warning(.importNotKept, "\(episodeEmotions) TV Time emotion vote(s) on episodes were not kept: the model has no liked status for episodes"))
-        }
+        var p = Placement()
+        for m in matches.items { p.place(export.items[m.index], m.outcome) }
+        var (lib, diagnostics) = assemble(&p, export, options)
         // Never before the user's own latest date (a fixed SOURCE_DATE_EPOCH must not make
         // their dates look later than the export), and from `now`, so builds are reproducible.
         lib.exportDate = max(options.now, lib.latestUserDate ?? options.now)
+        if p.episodeEmotions > 0 {
+            diagnostics.append(.warning(.importNotKept, "\(p.episodeEmotions) TV Time emotion vote(s) on episodes were not kept: the model has no liked status for episodes"))
+        }
+        return ImportBuild(library: lib, rows: p.rows, counts: counts(lib), diagnostics: diagnostics)
+    }
 
+    /// The titles, episodes (in show, season, number order), notes and lists of the placed items.
+    static func assemble(_ p: inout Placement, _ export: ForeignExport, _ options: ImportBuildOptions) -> (Library, [Diagnostic]) {
+        var lib = Library()
+        lib.titles = p.drafts.map { $0.title(options) }
+        let showOrder = Dictionary(uniqueKeysWithValues: p.drafts.enumerated().map { ($1.id, $0) })
+        p.episodes.sort { (showOrder[$0.showId]!, $0.season, $0.number) < (showOrder[$1.showId]!, $1.season, $1.number) }
+        lib.episodes = p.episodes.map { $0.episode(options) }
+
+        var notes = ReviewNotes()
+        let dateAdded = Dictionary(uniqueKeysWithValues: lib.titles.map { ($0.id, $0.dateAdded) })
+        for (d, t) in zip(p.drafts, lib.titles) { notes.add(d.own, parentId: t.id, parentType: .title, dateAdded: t.dateAdded) }
+        for e in p.episodes { notes.add(e.items, parentId: e.id, parentType: .episode, dateAdded: dateAdded[e.showId] ?? options.now) }
+        lib.notes = notes.notes
+
+        var diagnostics: [Diagnostic] = []
+        (lib.lists, diagnostics) = p.lists.lists(export.lists, titles: lib.titles, options: options)
+        return (lib, diagnostics)
+    }
+
+    /// What the summary counts of a built library.
+    static func counts(_ lib: Library) -> ImportCounts {
         var counts = ImportCounts()
         counts.titles = lib.titles.count
         counts.episodes = lib.episodes.count
@@ -99,6 +56,69 @@ public enum LibraryBuilder {
         counts.ratings = lib.titles.reduce(0) { $0 + $1.ratings.count } + lib.episodes.reduce(0) { $0 + $1.ratings.count }
         counts.tags = lib.titles.reduce(0) { $0 + $1.tags.count }
         counts.stripped = lib.titles.filter(\.isStripped).count
-        return ImportBuild(library: lib, rows: rows, counts: counts, diagnostics: diagnostics)
+        return counts
+    }
+}
+
+/// The first step of a build: every item, as its match decided, booked per row and placed on
+/// its title draft (one per TMDb ID and kind), its episode draft, or the title's loose episodes.
+struct Placement {
+    var drafts: [TitleDraft] = []
+    var draftAt: [String: Int] = [:]
+    var episodes: [EpisodeDraft] = []
+    var episodeAt: [String: Int] = [:]
+    var rows: [String: RowOutcomes] = [:]
+    var lists = ListAssembly()
+    var episodeEmotions = 0
+
+    mutating func book(_ item: ForeignItem, _ field: WritableKeyPath<RowOutcomes, Int>) {
+        for s in item.sources { rows[ImportBuild.rowKey(s), default: RowOutcomes()][keyPath: field] += 1 }
+    }
+
+    mutating func place(_ item: ForeignItem, _ outcome: MatchOutcome) {
+        let first = ImportBuild.rowKey(item.source)
+        switch outcome {
+        case .review(let r):
+            book(item, \.reviewRows)
+            rows[first, default: RowOutcomes()].reviewItems += 1
+            if r.candidates.isEmpty || r.incomplete { rows[first, default: RowOutcomes()].unmatchedItems += 1 }
+        case .ignored:
+            book(item, \.ignoredRows)
+        case .matched(let match):
+            let by: WritableKeyPath<RowOutcomes, Int> = match.method.isByID ? \.matchedByID : match.method == .search ? \.matchedBySearch : \.matchedByOverride
+            rows[first, default: RowOutcomes()][keyPath: by] += 1
+            book(item, \.importedRows)
+            place(item, match)
+        }
+    }
+
+    mutating func place(_ item: ForeignItem, _ match: TMDbMatch) {
+        let key = "\(match.mediaType.rawValue):\(match.tmdbId)"
+        let d: Int
+        if let k = draftAt[key] { d = k } else {
+            d = drafts.count
+            draftAt[key] = d
+            drafts.append(TitleDraft(tmdbId: match.tmdbId, mediaType: match.mediaType))
+        }
+        drafts[d].matches.append(match)
+        if item.kind == .episode, match.mediaType == .tv, let season = item.episode?.season, let number = item.episode?.number,
+           season >= 0, number >= 1 {
+            drafts[d].episodeItems.append(item)
+            let ek = "\(key):\(season):\(number)"
+            if let e = episodeAt[ek] { episodes[e].items.append(item) } else {
+                episodeAt[ek] = episodes.count
+                var e = EpisodeDraft(showTmdbId: match.tmdbId, showId: drafts[d].id, season: season, number: number)
+                e.items = [item]
+                episodes.append(e)
+            }
+            episodeEmotions += item.emotions.count
+        } else if item.kind == .episode {
+            // No season or number (or a show decided to be a movie): kept on the title.
+            drafts[d].looseEpisodes.append(item)
+        } else {
+            if !drafts[d].items.isEmpty { rows[ImportBuild.rowKey(item.source), default: RowOutcomes()].folded += 1 }
+            drafts[d].items.append(item)
+        }
+        lists.add(item, titleId: drafts[d].id)
     }
 }
