@@ -24,18 +24,20 @@ extension BookImport {
     /// import adds around it: a title + author match is put to the overrides and, when its ISBNs
     /// disagree and no decision says otherwise, to the review file; per-file counts, entry
     /// conflicts and long notes are reported at the rows they came from.
-    static func mergeInto(_ existing: BookLibrary, _ first: ImportFold, _ groups: [String: [(BookRow, String)]],
+    static func mergeInto(_ existing: consuming BookLibrary, _ first: ImportFold, _ groups: [String: [(BookRow, String)]],
                           _ options: BookImportOptions) -> ImportFold {
         var out = first
         var isbnsOf: [String: [String]]?  // work id → ISBNs as written, both libraries; built at the first review item
-        let merged = BookMerge.merge(first.lib, into: existing, policy: options.onConflict) { incoming, target, disagree in
+        // `existing` goes into the merge whole (no copy of it kept here: the merge changes it in
+        // place); the existing editions come to the callback from the merge.
+        let merged = BookMerge.merge(first.lib, into: existing, policy: options.onConflict) { incoming, target, disagree, existingEditions in
             guard let row = groups[incoming.id]?.first?.0 else { return disagree ? .pending : .merge }
             let key = "\(row.source.rawValue)|\(BookIdentity.rowKey(row))>\(target.id)"
             let decision = options.overrides[key]
             guard disagree || decision != nil else { return .merge }
             if isbnsOf == nil {
                 var m: [String: [String]] = [:]
-                for e in existing.editions { m[e.workId, default: []] += e.isbns }
+                for e in existingEditions { m[e.workId, default: []] += e.isbns }
                 for e in first.lib.editions { m[e.workId, default: []] += e.isbns }
                 isbnsOf = m
             }
