@@ -81,8 +81,16 @@ extension BookImport {
             summaries[k]!.worksCreated = 0; summaries[k]!.merged = 0
             summaries[k]!.editionsCreated = 0; summaries[k]!.authorsCreated = 0
         }
-        func inserted(_ e: BookEntity) -> Set<String> { Set(decisions.lazy.filter { $0.entity == e && $0.action == .insert }.map(\.incomingId)) }
-        let works = inserted(.work), editions = inserted(.edition), authors = inserted(.author)
+        // One pass, by index: a decision is a large value, and copying each out cost more than the test.
+        var works = Set<String>(), editions = Set<String>(), authors = Set<String>()
+        for i in decisions.indices where decisions[i].action == .insert {
+            switch decisions[i].entity {
+            case .work: works.insert(decisions[i].incomingId)
+            case .edition: editions.insert(decisions[i].incomingId)
+            case .author: authors.insert(decisions[i].incomingId)
+            default: break
+            }
+        }
         var authorByKey: [String: String] = [:]
         for a in lib.authors { authorByKey[BookIdentity.authorKey(a.name)] = authorByKey[BookIdentity.authorKey(a.name)] ?? a.id }
         var creditedEditions = Set<String>(), creditedAuthors = Set<String>()

@@ -77,11 +77,14 @@ public enum BookImport {
     /// merge builds its own.
     /// The groups are built only when `grouped` (a merge into an existing library reads them).
     private static func firstFold(_ rows: consuming [BookRow], _ options: BookImportOptions, grouped: Bool) -> (ImportFold, [String: [(BookRow, String)]]) {
-        let ordered = BookIdentity.canonicalOrder(consume rows)
+        // Last row first, each taken out as it is folded: what the library does not share with
+        // a row is freed row by row rather than all at the end.
+        var ordered = BookIdentity.canonicalOrder(consume rows)
+        ordered.reverse()
         var merger = BookMerger(BookLibrary(), options: options, expectedRows: ordered.count)
         var groups: [String: [(BookRow, String)]] = [:]
         if grouped { groups.reserveCapacity(ordered.count) }
-        for row in ordered {
+        while let row = ordered.popLast() {
             let (work, editions) = merger.add([row])
             if grouped { groups[work, default: []].append((row, editions[0])) }
         }

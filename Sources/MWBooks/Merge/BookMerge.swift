@@ -249,7 +249,8 @@ struct LibraryMerger {
                 ?? title.flatMap { workIndex[$0] != nil ? $0 : nil }
             // The id alone matches only a work with the same title or primary author: ids from
             // two libraries may collide without naming the same book.
-            let byId = workById[w.id].flatMap { k -> Int? in
+            // Worked out only without a key hit, which it would not override (folding titles is dear).
+            let byId = hit != nil ? nil : workById[w.id].flatMap { k -> Int? in
                 let x = lib.works[k]
                 let sameTitle = BookIdentity.normalize(x.title) == BookIdentity.normalize(w.title)
                 return sameTitle || (x.authorIds.first != nil && x.authorIds.first == mapped.authorIds.first) ? k : nil
