@@ -94,7 +94,15 @@ struct RowReading {
     /// ISBN-shaped values of a column holding one ISBN or a bracketed list; a value that is not
     /// ISBN-shaped is reported and handed back in `other` (a StoryGraph ASIN, say).
     mutating func isbns(_ name: String, into row: inout BookRow, other: ((String) -> Bool)? = nil) {
-        guard let inner = BookValues.unwrapped(table.value(record, name)) else { return }
+        // Assigned once: the row derives its match keys on each change.
+        var isbns = row.isbns
+        if collectISBNs(name, into: &isbns, other: other) { row.isbns = isbns }
+    }
+
+    /// As ``isbns(_:into:other:)``, into a list (a reader reading two ISBN columns assigns the
+    /// row's once); true when the list grew.
+    mutating func collectISBNs(_ name: String, into list: inout [String], other: ((String) -> Bool)? = nil) -> Bool {
+        guard let inner = BookValues.unwrapped(table.value(record, name)) else { return false }
         var found: [String] = []
         for part in inner.split(separator: ",") {
             let v = part.trimmedBlanks(newlines: false)
@@ -108,9 +116,7 @@ struct RowReading {
                 bad(name, "\(quoted(v)) is not an ISBN; left out")
             }
         }
-        // Assigned once: the row derives its match keys on each change.
-        var isbns = row.isbns
-        if isbns.appendUnique(found) { row.isbns = isbns }
+        return list.appendUnique(found)
     }
 }
 

@@ -24,18 +24,20 @@ extension BookImport {
     /// import adds around it: a title + author match is put to the overrides and, when its ISBNs
     /// disagree and no decision says otherwise, to the review file; per-file counts, entry
     /// conflicts and long notes are reported at the rows they came from.
-    static func mergeInto(_ existing: BookLibrary, _ first: ImportFold, _ groups: [String: [(BookRow, String)]],
+    static func mergeInto(_ existing: consuming BookLibrary, _ first: ImportFold, _ groups: [String: [(BookRow, String)]],
                           _ options: BookImportOptions) -> ImportFold {
         var out = first
         var isbnsOf: [String: [String]]?  // work id → ISBNs as written, both libraries; built at the first review item
-        let merged = BookMerge.merge(first.lib, into: existing, policy: options.onConflict) { incoming, target, disagree in
+        // `existing` goes into the merge whole (no copy of it kept here: the merge changes it in
+        // place); the existing editions come to the callback from the merge.
+        let merged = BookMerge.merge(first.lib, into: existing, policy: options.onConflict) { incoming, target, disagree, existingEditions in
             guard let row = groups[incoming.id]?.first?.0 else { return disagree ? .pending : .merge }
             let key = "\(row.source.rawValue)|\(BookIdentity.rowKey(row))>\(target.id)"
             let decision = options.overrides[key]
             guard disagree || decision != nil else { return .merge }
             if isbnsOf == nil {
                 var m: [String: [String]] = [:]
-                for e in existing.editions { m[e.workId, default: []] += e.isbns }
+                for e in existingEditions { m[e.workId, default: []] += e.isbns }
                 for e in first.lib.editions { m[e.workId, default: []] += e.isbns }
                 isbnsOf = m
             }
@@ -79,8 +81,16 @@ extension BookImport {
             summaries[k]!.worksCreated = 0; summaries[k]!.merged = 0
             summaries[k]!.editionsCreated = 0; summaries[k]!.authorsCreated = 0
         }
-        func inserted(_ e: BookEntity) -> Set<String> { Set(decisions.lazy.filter { $0.entity == e && $0.action == .insert }.map(\.incomingId)) }
-        let works = inserted(.work), editions = inserted(.edition), authors = inserted(.author)
+        // One pass, by index: a decision is a large value, and copying each out cost more than the test.
+        var works = Set<String>(), editions = Set<String>(), authors = Set<String>()
+        for i in decisions.indices where decisions[i].action == .insert {
+            switch decisions[i].entity {
+            case .work: works.insert(decisions[i].incomingId)
+            case .edition: editions.insert(decisions[i].incomingId)
+            case .author: authors.insert(decisions[i].incomingId)
+            default: break
+            }
+        }
         var authorByKey: [String: String] = [:]
         for a in lib.authors { authorByKey[BookIdentity.authorKey(a.name)] = authorByKey[BookIdentity.authorKey(a.name)] ?? a.id }
         var creditedEditions = Set<String>(), creditedAuthors = Set<String>()

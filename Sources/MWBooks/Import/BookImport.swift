@@ -13,9 +13,16 @@ import MWFoundation
 public enum BookImport {
     /// Reads the files at `urls` with the trackers' readers `services` and imports them (see
     /// ``run(_:into:options:)``).
-    public static func run(urls: [URL], into existing: BookLibrary = BookLibrary(), options: BookImportOptions = BookImportOptions(),
+    /// `existing` is consumed: passed its last copy (`consume`), a merge changes it in place.
+    public static func run(urls: [URL], into existing: consuming BookLibrary = BookLibrary(), options: BookImportOptions = BookImportOptions(),
                            services: [any BookServiceReader] = BookServices.builtIn) -> BookImportResult {
-        run(urls.map { BookExportReader.read($0, services: services) }, into: existing, options: options)
+        var files = urls.map { BookExportReader.read($0, services: services) }
+        // The files are this function's own: their rows are handed over, not copied.
+        let rows = files.indices.flatMap { i in
+            defer { files[i].rows = [] }
+            return files[i].rows
+        }
+        return run(files, rows: consume rows, into: consume existing, options: options)
     }
 
     /// Folds the rows of `files` into `existing` (empty for a new library). Rows are taken in
@@ -24,21 +31,21 @@ public enum BookImport {
     /// the same library byte for byte (with the same ``BookImportOptions/importDate``).
     /// Importing the same files again into the result changes nothing. Never throws: every
     /// problem is a diagnostic and a summary line.
-    public static func run(_ files: [BookFileRead], into existing: BookLibrary = BookLibrary(), options: BookImportOptions = BookImportOptions()) -> BookImportResult {
+    public static func run(_ files: [BookFileRead], into existing: consuming BookLibrary = BookLibrary(), options: BookImportOptions = BookImportOptions()) -> BookImportResult {
+        run(files, rows: files.flatMap(\.rows), into: existing, options: options)
+    }
+
+    /// ``run(_:into:options:)`` with the files' rows given apart (`files`' own are not read).
+    static func run(_ files: [BookFileRead], rows: consuming [BookRow], into existing: consuming BookLibrary,
+                    options: BookImportOptions) -> BookImportResult {
         // First the import on its own: its rows fold into works among themselves, the latest
-        // activity winning inside one entry.
-        let rows = BookIdentity.canonicalOrder(files.flatMap(\.rows))
-        var merger = BookMerger(BookLibrary(), options: options, expectedRows: rows.count)
-        var groups: [String: [(BookRow, String)]] = [:]
-        groups.reserveCapacity(rows.count)
-        for row in rows {
-            let (work, editions) = merger.add([row])
-            groups[work, default: []].append((row, editions[0]))
-        }
-        // Then, into an existing library, with the one library merge (BookImport+MergeInto.swift).
-        var fold = ImportFold(merger)
-        if !existing.works.isEmpty || !existing.entries.isEmpty || !existing.authors.isEmpty {
-            fold = mergeInto(existing, fold, groups, options)
+        // activity winning inside one entry. Then, into an existing library, with the one
+        // library merge (BookImport+MergeInto.swift), handed `existing` whole.
+        let merging = !existing.works.isEmpty || !existing.entries.isEmpty || !existing.authors.isEmpty
+        let (first, groups) = firstFold(consume rows, options, grouped: merging)
+        var fold = first
+        if merging {
+            fold = mergeInto(consume existing, first, groups, options)
         }
         var summaries: [BookFileSummary] = []
         var seen = Set<String>()
@@ -63,5 +70,24 @@ public enum BookImport {
         }
         let review = fold.review.sorted { ($0.file, $0.line, $0.key) < ($1.file, $1.line, $1.key) }
         return BookImportResult(library: fold.lib, files: summaries, review: review, diagnostics: diagnostics)
+    }
+
+    /// The rows folded among themselves, and each work's rows with their editions. A function
+    /// of its own, so the rows in canonical order and the fold's indices are freed before a
+    /// merge builds its own.
+    /// The groups are built only when `grouped` (a merge into an existing library reads them).
+    private static func firstFold(_ rows: consuming [BookRow], _ options: BookImportOptions, grouped: Bool) -> (ImportFold, [String: [(BookRow, String)]]) {
+        // Last row first, each taken out as it is folded: what the library does not share with
+        // a row is freed row by row rather than all at the end.
+        var ordered = BookIdentity.canonicalOrder(consume rows)
+        ordered.reverse()
+        var merger = BookMerger(BookLibrary(), options: options, expectedRows: ordered.count)
+        var groups: [String: [(BookRow, String)]] = [:]
+        if grouped { groups.reserveCapacity(ordered.count) }
+        while let row = ordered.popLast() {
+            let (work, editions) = merger.add([row])
+            if grouped { groups[work, default: []].append((row, editions[0])) }
+        }
+        return (ImportFold(merger), groups)
     }
 }

@@ -33,6 +33,10 @@ enum GoodreadsReader {
                                 "Condition", "Condition Description", "BCID"]
 
     static func read(_ t: CSVTable, into out: inout BookFileRead) {
+        // Columns a generation may lack, looked up once per file rather than missed in every
+        // row (a miss costs two lookups and a folded copy of the name).
+        let unkept = unkeptColumns.filter { t.column(named: $0) != nil }
+        let hasStarted = t.column(named: "Date Started") != nil, hasSpoiler = t.column(named: "Spoiler") != nil
         out.eachRow(t) { record, r, title, out in
             var authors: [String] = []
             if let a = r.text("Author") ?? r.text("Author l-f").map(BookValues.firstLast) { authors.append(a) }
@@ -44,9 +48,10 @@ enum GoodreadsReader {
             if shelfText == nil { r.bad("Exclusive Shelf", "no exclusive shelf; imported as \(status == .read ? "read (it has a Date Read)" : "to-read")") }
             var row = BookRow(source: .goodreads, file: out.file, line: record.line, row: t.rowNumber(record),
                               title: title, authors: authors, status: status)
-            row.isbns = []
-            r.isbns("ISBN", into: &row)
-            r.isbns("ISBN13", into: &row)
+            var isbns: [String] = []
+            _ = r.collectISBNs("ISBN", into: &isbns)
+            _ = r.collectISBNs("ISBN13", into: &isbns)
+            row.isbns = isbns
             if let id = r.text("Book Id") {
                 if id.allSatisfy({ $0.isASCII && $0.isNumber }) { row.goodreadsIDs = [id] } else { r.bad("Book Id", "\(quoted(id)) is not a Goodreads book id; left out") }
             }
@@ -63,7 +68,7 @@ enum GoodreadsReader {
             // Ancient works are written BC as negative years (`-600`); the model's year is a plain integer.
             row.originalPublicationYear = r.year("Original Publication Year", beforeCommonEra: true)
             row.dateAdded = r.date("Date Added")
-            row.dateStarted = r.date("Date Started")
+            row.dateStarted = hasStarted ? r.date("Date Started") : nil
             row.dateCompleted = dateRead
             // Every shelf is a tag but the exclusive one when it only says the status.
             var tags = BookValues.list(t.value(record, "Bookshelves"), separator: ",")
@@ -74,8 +79,8 @@ enum GoodreadsReader {
 
             if let n = BookValues.count(t.value(record, "Read Count")), case .success(let c) = n, c > 1 { out.unkept("Read Count") }
             if let n = BookValues.count(t.value(record, "Owned Copies")), case .success(let c) = n, c > 0 { out.unkept("Owned Copies") }
-            if let s = r.text("Spoiler"), s.lowercased() == "true" { out.unkept("Spoiler") }
-            for c in unkeptColumns where r.text(c) != nil { out.unkept(c) }
+            if hasSpoiler, let s = r.text("Spoiler"), s.lowercased() == "true" { out.unkept("Spoiler") }
+            for c in unkept where r.text(c) != nil { out.unkept(c) }
             out.diagnostics += r.diagnostics
             out.rows.append(row)
         }

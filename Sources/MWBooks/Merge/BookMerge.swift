@@ -32,8 +32,19 @@ public enum BookMerge {
     /// title + primary author alone (the incoming work, the existing one, whether both have
     /// ISBNs and none is shared); nil: ``BookTitleMatch/pending`` when the ISBNs disagree, else
     /// ``BookTitleMatch/merge``.
-    public static func merge(_ incoming: BookLibrary, into existing: BookLibrary, policy: ConflictPolicy = .newer,
+    ///
+    /// `existing` is consumed: a caller that passes its last copy (`consume`) lets the merge
+    /// change the library in place instead of copying every array of it first.
+    public static func merge(_ incoming: BookLibrary, into existing: consuming BookLibrary, policy: ConflictPolicy = .newer,
                              titleMatch: ((_ incoming: Work, _ existing: Work, _ isbnsDisagree: Bool) -> BookTitleMatch)? = nil) -> BookMergeResult {
+        merge(incoming, into: existing, policy: policy, titleMatch: titleMatch.map { f in { w, x, d, _ in f(w, x, d) } })
+    }
+
+    /// As ``merge(_:into:policy:titleMatch:)``, `titleMatch` also given the library's editions
+    /// as they are when works are matched (the existing library's: editions come after works),
+    /// so a caller need not keep its own copy of the existing library alive for them.
+    static func merge(_ incoming: BookLibrary, into existing: consuming BookLibrary, policy: ConflictPolicy,
+                      titleMatch: ((_ incoming: Work, _ existing: Work, _ isbnsDisagree: Bool, _ editions: [Edition]) -> BookTitleMatch)?) -> BookMergeResult {
         var m = LibraryMerger(existing, policy: policy, expected: incoming)
         m.titleMatch = titleMatch
         m.authors(incoming)
@@ -48,7 +59,7 @@ public enum BookMerge {
 struct LibraryMerger {
     var lib: BookLibrary
     let policy: ConflictPolicy
-    var titleMatch: ((Work, Work, Bool) -> BookTitleMatch)?
+    var titleMatch: ((Work, Work, Bool, [Edition]) -> BookTitleMatch)?
     var decisions: [BookMergeDecision] = []
     var warnings: [String] = []
     var authorIndex: [String: Int] = [:], workIndex: [String: Int] = [:], editionIndex: [String: Int] = [:]
@@ -59,21 +70,28 @@ struct LibraryMerger {
     /// The ISBN keys of each incoming edition, by position: worked out once for works and editions.
     var incomingISBNKeys: [[String]] = []
 
-    init(_ existing: BookLibrary, policy: ConflictPolicy, expected incoming: BookLibrary) {
-        lib = existing
+    init(_ existing: consuming BookLibrary, policy: ConflictPolicy, expected incoming: BookLibrary) {
         self.policy = policy
         decisions.reserveCapacity(incoming.authors.count + incoming.works.count + incoming.editions.count + incoming.entries.count)
         // Sized once: a 50,000-book merge re-hashed these while they grew.
         let works = existing.works.count + incoming.works.count, editions = existing.editions.count + incoming.editions.count
-        authorIndex.reserveCapacity(2 * (existing.authors.count + incoming.authors.count))
-        authorById.reserveCapacity(existing.authors.count + incoming.authors.count)
+        let authors = existing.authors.count + incoming.authors.count, entries = existing.entries.count + incoming.entries.count
+        lib = existing
+        // Room for every incoming record once, not the doubling of each array that outgrows
+        // its capacity (moving it whole, and up to half of it left empty).
+        lib.authors.reserveCapacity(authors)
+        lib.works.reserveCapacity(works)
+        lib.editions.reserveCapacity(editions)
+        lib.entries.reserveCapacity(entries)
+        authorIndex.reserveCapacity(2 * authors)
+        authorById.reserveCapacity(authors)
         workIndex.reserveCapacity(3 * works + editions)
         workById.reserveCapacity(works)
         editionIndex.reserveCapacity(2 * editions)
         editionById.reserveCapacity(editions)
         editionsOfWork.reserveCapacity(works)
-        entryByWork.reserveCapacity(existing.entries.count + incoming.entries.count)
-        entryIds.reserveCapacity(existing.entries.count + incoming.entries.count)
+        entryByWork.reserveCapacity(entries)
+        entryIds.reserveCapacity(entries)
         authorMap.reserveCapacity(incoming.authors.count)
         workMap.reserveCapacity(incoming.works.count)
         editionMap.reserveCapacity(incoming.editions.count)
@@ -231,7 +249,8 @@ struct LibraryMerger {
                 ?? title.flatMap { workIndex[$0] != nil ? $0 : nil }
             // The id alone matches only a work with the same title or primary author: ids from
             // two libraries may collide without naming the same book.
-            let byId = workById[w.id].flatMap { k -> Int? in
+            // Worked out only without a key hit, which it would not override (folding titles is dear).
+            let byId = hit != nil ? nil : workById[w.id].flatMap { k -> Int? in
                 let x = lib.works[k]
                 let sameTitle = BookIdentity.normalize(x.title) == BookIdentity.normalize(w.title)
                 return sameTitle || (x.authorIds.first != nil && x.authorIds.first == mapped.authorIds.first) ? k : nil
@@ -241,7 +260,7 @@ struct LibraryMerger {
             if let i = found, let hit, hit == title {
                 let theirs = Set((editionsOfWork[lib.works[i].id] ?? []).flatMap { BookIdentity.isbnKeys(lib.editions[$0]) })
                 let disagree = !theirs.isEmpty && !isbns.isEmpty && theirs.isDisjoint(with: isbns)
-                switch titleMatch?(w, lib.works[i], disagree) ?? (disagree ? .pending : .merge) {
+                switch titleMatch?(w, lib.works[i], disagree, lib.editions) ?? (disagree ? .pending : .merge) {
                 case .merge: break
                 case .separate: found = nil
                 case .pending:

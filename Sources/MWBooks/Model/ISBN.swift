@@ -46,21 +46,26 @@ public enum ISBN {
             }
             if lo < hi && u[lo] == UInt8(ascii: ":") { lo += 1 }
         }
-        var out: [UInt8] = []
-        out.reserveCapacity(14)
-        for i in lo..<max(lo, hi) {
-            let c = upper(u[i])
-            if c == UInt8(ascii: "-") || c == 0x20 { continue }
-            guard (c >= 0x30 && c <= 0x39) || c == UInt8(ascii: "X") else { return (true, nil) }
-            out.append(c)
-            if out.count > 13 { return (true, nil) }
+        // At most 13 characters are kept: collected on the stack, not in an array of their own
+        // (every ISBN of every row and of every edition of a merge comes through here).
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 14) { out -> (ascii: Bool, value: String?) in
+            var n = 0
+            for i in lo..<max(lo, hi) {
+                let c = upper(u[i])
+                if c == UInt8(ascii: "-") || c == 0x20 { continue }
+                guard (c >= 0x30 && c <= 0x39) || c == UInt8(ascii: "X") else { return (true, nil) }
+                out[n] = c
+                n += 1
+                if n > 13 { return (true, nil) }
+            }
+            let x = UInt8(ascii: "X")
+            let kept = UnsafeBufferPointer(rebasing: out[..<n])
+            switch n {
+            case 10 where !kept[..<9].contains(x), 13 where !kept.contains(x): break
+            default: return (true, nil)
+            }
+            return (true, String(decoding: kept, as: UTF8.self))
         }
-        let x = UInt8(ascii: "X")
-        switch out.count {
-        case 10 where !out[..<9].contains(x), 13 where !out.contains(x): break
-        default: return (true, nil)
-        }
-        return (true, String(decoding: out, as: UTF8.self))
     }
 
     /// The ISBN-10 a spreadsheet made of one by reading it as a number: `306406152` for
@@ -121,7 +126,7 @@ public enum ISBN {
     /// Whether `isbn` (already normalised) is an ISBN-10 whose check digit is right:
     /// Σ (10 − i) · dᵢ ≡ 0 (mod 11), `X` = 10 in the last place only.
     public static func isValid10(_ isbn: String) -> Bool {
-        let chars = Array(isbn.utf8)
+        let chars = isbn.utf8
         guard chars.count == 10 else { return false }
         var sum = 0
         for (i, c) in chars.enumerated() {
@@ -135,7 +140,7 @@ public enum ISBN {
     /// Whether `isbn` (already normalised) is an ISBN-13 whose check digit is right:
     /// weights 1, 3, 1, 3, … sum to a multiple of 10.
     public static func isValid13(_ isbn: String) -> Bool {
-        let chars = Array(isbn.utf8)
+        let chars = isbn.utf8
         guard chars.count == 13 else { return false }
         var sum = 0
         for (i, c) in chars.enumerated() {

@@ -44,6 +44,7 @@ public enum BookValidator {
         }
         func unique<T>(_ name: String, _ records: [T], _ id: (T) -> String) -> [String: Int] {
             var first: [String: Int] = [:]
+            first.reserveCapacity(records.count)
             for (i, r) in records.enumerated() {
                 if let j = first[id(r)] {
                     add(.error, .idDuplicate, "\(name) id \(quoted(id(r))) is already used by /\(name)/\(j)", BookPlace(name, i, "id"))
@@ -58,11 +59,11 @@ public enum BookValidator {
         let editions = unique("editions", lib.editions, \.id)
         _ = unique("entries", lib.entries, \.id)
 
-        for (i, a) in lib.authors.enumerated() where a.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        for (i, a) in lib.authors.enumerated() where isBlank(a.name) {
             add(.error, .bookAuthorNameEmpty, "author \(quoted(a.id)) has an empty name", BookPlace("authors", i, "name"))
         }
         for (i, w) in lib.works.enumerated() {
-            if w.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            if isBlank(w.title) {
                 add(.error, .bookTitleEmpty, "work \(quoted(w.id)) has an empty title", BookPlace("works", i, "title"))
             }
             for (k, a) in w.authorIds.enumerated() where authors[a] == nil {
@@ -81,6 +82,7 @@ public enum BookValidator {
             }
         }
         var entryOfWork: [String: Int] = [:]
+        entryOfWork.reserveCapacity(lib.entries.count)
         for (i, e) in lib.entries.enumerated() {
             entries(e, i, works: works, editions: editions, lib: lib, entryOfWork: &entryOfWork, add: add)
         }
@@ -123,7 +125,8 @@ public enum BookValidator {
         if !(0...1).contains(e.readingProgress) {
             add(.error, .bookProgressRange, "readingProgress \(DateCoding.jsonNumber(e.readingProgress)) is outside 0…1", at("readingProgress"))
         }
-        if let n = e.notes, n.count > maxNotesLength {
+        // No more UTF-8 bytes than the limit: no more characters either (counting them walks the text).
+        if let n = e.notes, n.utf8.count > maxNotesLength, n.count > maxNotesLength {
             add(.warning, .bookNotesLength, "notes hold \(n.count) characters, more than the app's \(maxNotesLength) (kept whole: real exports carry longer reviews)", at("notes"))
         }
         if e.currentPage < 0 {
@@ -136,8 +139,25 @@ public enum BookValidator {
         }
     }
 
+    /// Whether `s` is empty once whitespace and newlines are trimmed — what
+    /// `trimmingCharacters(in: .whitespacesAndNewlines).isEmpty` says, without building the
+    /// trimmed copy of every title and name: a first byte that is printable ASCII settles it.
+    static func isBlank(_ s: String) -> Bool {
+        if let c = s.utf8.first, c > 0x20 && c < 0x7F { return false }
+        return s.unicodeScalars.allSatisfy { CharacterSet.whitespacesAndNewlines.contains($0) }
+    }
+
     /// Why `isbn` is not a valid ISBN-10 or ISBN-13 (hyphens and spaces ignored), nil when it is.
     static func isbnProblem(_ isbn: String) -> String? {
+        // Digits and X only (a normalised ISBN, nearly always): nothing to take out, and as
+        // many characters as bytes.
+        if isbn.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x58 || $0 == 0x78 }) {
+            switch isbn.utf8.count {
+            case 10: if ISBN.isValid10(isbn) { return nil }
+            case 13: if ISBN.isValid13(isbn) { return nil }
+            default: break
+            }
+        }
         let bare = String(isbn.unicodeScalars.filter { $0 != "-" && $0 != " " })
         switch bare.count {
         case 10: return ISBN.isValid10(bare) ? nil : "fails the ISBN-10 check (nine digits and a check digit or X, weighted sum divisible by 11)"

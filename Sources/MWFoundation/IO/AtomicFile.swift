@@ -146,20 +146,32 @@ public struct FileSink {
         }
     }
 
+    /// Appends a chunk: written straight out, not copied into the buffer first, when nothing
+    /// is buffered and it fills a buffer by itself (a streaming writer's 1 MiB chunks).
+    public mutating func write(_ bytes: [UInt8]) {
+        guard buffer.isEmpty, bytes.count >= chunk, failure == nil else {
+            write(bytes[...])
+            return
+        }
+        do { try bytes.withUnsafeBytes { try Self.writeAll(fd, $0) } } catch { failure = (error as? MWError) ?? .io("\(error)") }
+    }
+
     /// Writes out buffered bytes.
     public mutating func flush() throws {
         if let failure { throw failure }
+        defer { buffer.removeAll(keepingCapacity: true) }
+        try buffer.withUnsafeBytes { try Self.writeAll(fd, $0) }
+    }
+
+    private static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws {
         var off = 0
-        while off < buffer.count {
-            let n = buffer.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + off, $0.count - off) }
+        while off < bytes.count {
+            let n = Glibc.write(fd, bytes.baseAddress! + off, bytes.count - off)
             if n < 0 {
                 if errno == EINTR { continue }
-                let msg = String(cString: strerror(errno))
-                buffer.removeAll(keepingCapacity: true)
-                throw MWError.io("write failed: \(msg)")
+                throw MWError.io("write failed: \(String(cString: strerror(errno)))")
             }
             off += n
         }
-        buffer.removeAll(keepingCapacity: true)
     }
 }

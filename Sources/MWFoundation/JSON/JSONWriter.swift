@@ -36,7 +36,7 @@ public struct JSONWriter {
 
     private mutating func newline() {
         buf.append(0x0A)
-        for _ in 0..<level { buf.append(0x20); buf.append(0x20) }
+        buf.append(contentsOf: repeatElement(0x20, count: 2 * level))
     }
 
     private mutating func separate() {

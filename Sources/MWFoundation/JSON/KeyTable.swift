@@ -67,4 +67,10 @@ public struct KeyTable: Sendable {
     }
 
     public func name(_ i: Int) -> String { String(decoding: names[i], as: UTF8.self) }
+
+    /// The field number of `key` (a name given in code), nil when it is not one of this table's.
+    public func index(_ key: StaticString) -> Int? {
+        guard key.hasPointerRepresentation, key.utf8CodeUnitCount > 0 else { return nil }
+        return find(UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+    }
 }

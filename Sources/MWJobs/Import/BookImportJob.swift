@@ -69,7 +69,8 @@ public enum BookImportJob {
         }
         var options = BookImportOptions(onConflict: o.onConflict)
         if let f = o.overridesFile { options.overrides = try BookOverrides.read(f) }
-        let result = BookImport.run(urls: files, into: existing, options: options, services: services)
+        // The existing library handed over whole: the merge changes it in place, not a copy.
+        let result = BookImport.run(urls: files, into: consume existing, options: options, services: services)
         var written: [URL] = []
         if !o.dryRun {
             if let out = o.output {

@@ -1,4 +1,5 @@
 import Foundation
+import MWFoundation
 
 /// The keys of each record in `bookstrack-v1`, in the order the writer writes them
 /// (docs/BOOKS.md). A key not listed is `schema-unknown-key`.
@@ -20,6 +21,8 @@ enum BookstrackKeys {
                         "estimatedFinishDate", "lastModified"]
     /// The same as sets, built once (a record's unknown-key check looks every key up).
     static let workSet = Set(work), editionSet = Set(edition), authorSet = Set(author), entrySet = Set(entry)
+    /// The same as tables a record's keys are matched to on their bytes.
+    static let workKeys = KeyTable(work), editionKeys = KeyTable(edition), authorKeys = KeyTable(author), entryKeys = KeyTable(entry)
 }
 
 /// Records from their fields. A record without its id, its required references or dates is

@@ -41,6 +41,10 @@ public enum BookstrackReader {
         var sawObject = false
         /// Offsets of the records kept, per collection (parallel to the library's arrays).
         var offsets: [String: [Int]] = [:]
+        /// The last date read (``RecordFields``).
+        let dates = DateCache()
+        /// The mapped file being read, if it is one.
+        let mapped = MappedFile.current
 
         init(bytes: UnsafeRawBufferPointer, limits: JSONLimits) {
             self.bytes = bytes
@@ -133,36 +137,42 @@ public enum BookstrackReader {
             var first = true
             var index = 0
             var kept: [Int] = []
+            let table: KeyTable
+            switch key {
+            case "works": table = BookstrackKeys.workKeys
+            case "editions": table = BookstrackKeys.editionKeys
+            case "authors": table = BookstrackKeys.authorKeys
+            default: table = BookstrackKeys.entryKeys
+            }
             while try s.nextElement(first: &first) {
-                let pointer = "/\(key)/\(index)"
-                let node = try node(pointer)
                 index += 1
-                guard case .object = node.value else {
+                // Pages read are handed back to the kernel as the reading goes (re-read from
+                // the file should a diagnostic need them): the mapping of a large library
+                // would otherwise stay in memory beside the library read from it.
+                if index & 255 == 0 { mapped?.releaseBefore(s.pos) }
+                s.skipWhitespace()
+                guard s.peekKind() == .object else {
+                    let pointer = "/\(key)/\(index - 1)"
+                    let node = try node(pointer)
                     diags.append(.error(.schemaType, "a record of \(key) must be an object, found \(node.typeName)", pointer: pointer, offset: node.offset))
                     continue
                 }
+                var f = try RecordFields(reading: &s, collection: key, index: index - 1, keys: table, dates: dates, duplicates: &dups)
                 var ok = false
                 switch key {
                 case "works":
-                    var f = RecordFields(node, pointer: pointer, allowed: BookstrackKeys.workSet)
                     if let r = f.work() { lib.works.append(r); ok = true }
-                    diags += f.diagnostics
                 case "editions":
-                    var f = RecordFields(node, pointer: pointer, allowed: BookstrackKeys.editionSet)
                     if let r = f.edition() { lib.editions.append(r); ok = true }
-                    diags += f.diagnostics
                 case "authors":
-                    var f = RecordFields(node, pointer: pointer, allowed: BookstrackKeys.authorSet)
                     if let r = f.author() { lib.authors.append(r); ok = true }
-                    diags += f.diagnostics
                 default:
-                    var f = RecordFields(node, pointer: pointer, allowed: BookstrackKeys.entrySet)
                     if let r = f.entry() { lib.entries.append(r); ok = true }
-                    diags += f.diagnostics
                 }
+                diags += f.diagnostics
                 // The pointer of a kept record is its index in the file, which differs from
                 // its index in the library once a record was left out.
-                if ok { kept.append(node.offset); indexes[key, default: []].append(index - 1) }
+                if ok { kept.append(f.offset); indexes[key, default: []].append(index - 1) }
             }
             offsets[key] = kept
         }

@@ -7,48 +7,80 @@ import MWFoundation
 /// outside its type (`schema-range`, `json-number-range`), an unreadable date (`date-invalid`).
 /// A bad value reads as absent; the record's other values are still read.
 struct RecordFields {
-    let pointer: String
+    /// The collection (`works`) and the record's index in the file: its JSON Pointer, built
+    /// only for a diagnostic.
+    private let collection: String
+    private let index: Int
+    var pointer: String { "/\(collection)/\(index)" }
     let offset: Int
-    private var members: [String: JSONNode] = [:]
+    private let keys: KeyTable
+    /// The first value of each known key, by its number in `keys`.
+    private var slots: [JSONNode?]
+    private let dates: DateCache
     private(set) var diagnostics: [Diagnostic] = []
 
-    /// `node` must be an object (the caller reports anything else).
-    init(_ node: JSONNode, pointer: String, allowed known: Set<String>) {
-        self.pointer = pointer
-        offset = node.offset
-        guard case .object(let m) = node.value else { return }
-        members.reserveCapacity(m.count)
-        for (k, v) in m {
-            members[k] = v
-            if !known.contains(k) {
-                diagnostics.append(.error(.schemaUnknownKey, "unknown key \(quoted(k)) (bookstrack-v1 has no such attribute here)",
-                                          pointer: pointer + jsonPointer([k]), offset: v.offset))
+    /// Reads the record object at the scanner (the caller checked it is one), its keys matched
+    /// to `keys` on their bytes — no String, no hashing per key, for the millions of keys of a
+    /// large library. A key not in `keys` is `schema-unknown-key`; a key repeated in the object
+    /// (or in a value inside it) goes to `duplicates` (its pointer and offset), its first value kept.
+    init(reading s: inout JSONScanner, collection: String, index: Int, keys: KeyTable, dates: DateCache,
+         duplicates: inout [(String, Int)]) throws {
+        self.collection = collection
+        self.index = index
+        self.keys = keys
+        self.dates = dates
+        offset = s.pos
+        slots = Array(repeating: nil, count: keys.count)
+        let pointer = "/\(collection)/\(index)"
+        try s.beginObject()
+        var first = true
+        var seen: UInt64 = 0
+        var unknown: Set<String> = []
+        while let k = try s.nextKey(first: &first) {
+            if let f = try keys.lookup(&s, k) {
+                let key = keys.name(f)
+                let child = try s.readNode(path: { pointer + jsonPointer([key]) }) { duplicates.append(($0, $1)) }
+                if seen & (1 << UInt64(f)) == 0 {
+                    seen |= 1 << UInt64(f)
+                    slots[f] = child
+                } else {
+                    duplicates.append((pointer + jsonPointer([key]), k.start - 1))
+                }
+            } else {
+                let key = try s.decodeString(k)
+                let child = try s.readNode(path: { pointer + jsonPointer([key]) }) { duplicates.append(($0, $1)) }
+                if unknown.insert(key).inserted {
+                    diagnostics.append(.error(.schemaUnknownKey, "unknown key \(quoted(key)) (bookstrack-v1 has no such attribute here)",
+                                              pointer: pointer + jsonPointer([key]), offset: child.offset))
+                } else {
+                    duplicates.append((pointer + jsonPointer([key]), k.start - 1))
+                }
             }
         }
     }
 
-    private func at(_ key: String) -> String { pointer + jsonPointer([key]) }
+    private func at(_ key: StaticString) -> String { pointer + jsonPointer([key.description]) }
 
-    private mutating func typeError(_ key: String, _ node: JSONNode, _ expected: String) {
+    private mutating func typeError(_ key: StaticString, _ node: JSONNode, _ expected: String) {
         diagnostics.append(.error(.schemaType, "\(key) must be \(expected), found \(node.typeName)", pointer: at(key), offset: node.offset))
     }
 
-    private mutating func node(_ key: String, required: Bool) -> JSONNode? {
-        guard let n = members[key] else {
-            if required { diagnostics.append(.error(.schemaRequired, "missing required key \(quoted(key))", pointer: pointer, offset: offset)) }
+    private mutating func node(_ key: StaticString, required: Bool) -> JSONNode? {
+        guard let i = keys.index(key), let n = slots[i] else {
+            if required { diagnostics.append(.error(.schemaRequired, "missing required key \(quoted(key.description))", pointer: pointer, offset: offset)) }
             return nil
         }
         return n
     }
 
-    mutating func string(_ key: String, required: Bool = false) -> String? {
+    mutating func string(_ key: StaticString, required: Bool = false) -> String? {
         guard let n = node(key, required: required) else { return nil }
         guard case .string(let s) = n.value else { typeError(key, n, "a string"); return nil }
         return s
     }
 
     /// An integer within `range` (the model's `Int`, or narrower when the attribute is).
-    mutating func int(_ key: String, required: Bool = false, range: ClosedRange<Int>? = nil) -> Int? {
+    mutating func int(_ key: StaticString, required: Bool = false, range: ClosedRange<Int>? = nil) -> Int? {
         guard let n = node(key, required: required) else { return nil }
         guard case .number(let d, let i) = n.value else { typeError(key, n, "an integer"); return nil }
         guard let i else {
@@ -66,7 +98,7 @@ struct RecordFields {
         return Int(i)
     }
 
-    mutating func double(_ key: String, required: Bool = false) -> Double? {
+    mutating func double(_ key: StaticString, required: Bool = false) -> Double? {
         guard let n = node(key, required: required) else { return nil }
         guard case .number(let d, _) = n.value else { typeError(key, n, "a number"); return nil }
         guard d.isFinite else {
@@ -77,18 +109,23 @@ struct RecordFields {
     }
 
     /// An RFC 3339 date-time string.
-    mutating func date(_ key: String, required: Bool = false) -> Date? {
+    mutating func date(_ key: StaticString, required: Bool = false) -> Date? {
         guard let n = node(key, required: required) else { return nil }
         guard case .string(let s) = n.value else { typeError(key, n, "an RFC 3339 date string"); return nil }
+        // Records of one import or backup share their timestamps: the last date read is kept.
+        // Compared byte for byte (String == is canonical equivalence).
+        if let d = dates.date, s.utf8.elementsEqual(dates.text.utf8) { return d }
         guard let d = DateCoding.parseISO(s) else {
             diagnostics.append(.error(.dateInvalid, "\(key) \(quoted(s)) is not an RFC 3339 date-time", pointer: at(key), offset: n.offset))
             return nil
         }
+        dates.text = s
+        dates.date = d
         return d
     }
 
     /// An array of strings (absent: empty).
-    mutating func strings(_ key: String) -> [String] {
+    mutating func strings(_ key: StaticString) -> [String] {
         guard let n = node(key, required: false) else { return [] }
         guard case .array(let items) = n.value else { typeError(key, n, "an array of strings"); return [] }
         var out: [String] = []
@@ -101,14 +138,20 @@ struct RecordFields {
     }
 
     /// One of an enum's raw values.
-    mutating func enumValue<E: RawRepresentable & CaseIterable>(_ key: String, _: E.Type, required: Bool = false) -> E? where E.RawValue == String {
+    mutating func enumValue<E: RawRepresentable & CaseIterable>(_ key: StaticString, _: E.Type, required: Bool = false) -> E? where E.RawValue == String {
         guard let s = string(key, required: required) else { return nil }
         guard let v = E(rawValue: s) else {
-            let n = members[key]!
+            let n = node(key, required: false)!
             diagnostics.append(.error(.schemaRange, "\(key) \(quoted(s)) is not one of \(E.allCases.map(\.rawValue).joined(separator: ", "))",
                                       pointer: at(key), offset: n.offset))
             return nil
         }
         return v
     }
+}
+
+/// The last date string a reader parsed and its value (one per read).
+final class DateCache {
+    var text = ""
+    var date: Date?
 }
