@@ -38,7 +38,7 @@ extension JSONScanner {
             while pos < count && isDigit(base[pos]) { pos += 1 }
         }
         if pos - start > limits.maxNumberBytes {
-            throw JSONError(code: .jsonNumberRange, message: "number literal of \(pos - start) characters is out of range", offset: start)
+            throw JSONError(code: .jsonNumberRange, message: "number literal of \(pos - start) characters is longer than mwkit reads (\(limits.maxNumberBytes))", offset: start)
         }
         return NumberToken(start: start, end: pos, isInteger: isInteger)
     }
