@@ -111,17 +111,21 @@ extension BookImportJob.Outcome {
         return s
     }
 
-    /// The summary as JSON (sorted keys): the per-file summaries, library counts, problems.
+    /// The summary as JSON (sorted keys): the per-file summaries, library counts, problems and
+    /// every diagnostic.
     public func json() throws -> String {
         struct Doc: Encodable {
             var files: [BookFileSummary]
             var works, editions, authors, entries, waitingInReview: Int
             var problems: [String]
             var exitCode: Int32
+            /// Every diagnostic, with its place (file, line, column, field), as the film summary has them.
+            var diagnostics: [Diagnostic]
         }
         let lib = result.library
         let doc = Doc(files: result.files, works: lib.works.count, editions: lib.editions.count, authors: lib.authors.count,
-                      entries: lib.entries.count, waitingInReview: result.waiting.count, problems: problems, exitCode: exitCode)
+                      entries: lib.entries.count, waitingInReview: result.waiting.count, problems: problems, exitCode: exitCode,
+                      diagnostics: result.diagnostics)
         let e = JSONEncoder()
         e.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         return String(decoding: try e.encode(doc), as: UTF8.self) + "\n"
