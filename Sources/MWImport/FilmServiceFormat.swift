@@ -24,25 +24,6 @@ extension FormatDescriptor {
     }
 }
 
-/// Detection of a service's file from the start of an input (``ContentSniff``).
-public enum ServiceSniff {
-    /// Whether `reader` claims the content `sniff` starts. A JSON array cut at the sniff's end
-    /// cannot be parsed, so the whole file is read for it (export JSON files are small).
-    public static func claims(_ reader: any ServiceReader, _ sniff: ContentSniff) -> Bool {
-        guard sniff.kind != .zip, !sniff.prefix.isEmpty else { return false }
-        var bytes = sniff.prefix
-        let first = bytes.first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF) }
-        // A gzip stream (MyAnimeList's `.xml.gz`) cannot be unpacked from its first bytes alone.
-        if first == UInt8(ascii: "[") || Gunzip.looksLikeGzip(bytes), sniff.path != "-", let whole = try? Data(contentsOf: URL(fileURLWithPath: sniff.path)) {
-            bytes = [UInt8](whole)
-        } else if bytes.count >= 1 << 16, let nl = bytes.lastIndex(of: 0x0A) {
-            bytes = Array(bytes[...nl])  // whole lines only: a cut last line is no header
-        }
-        let file = ExportFile(inner: (sniff.path as NSString).lastPathComponent, display: sniff.path, bytes: bytes)
-        return reader.role(of: file, ExportContent(file)) != nil
-    }
-}
-
 /// `validate` (and `load`) of one film service file: read alone, not matched to TMDb.
 enum FilmServiceFormat {
     static func read(_ input: FormatInput, _ reader: any FilmServiceReader) throws -> LoadedBackup {

@@ -44,21 +44,13 @@ extension FormatDescriptor {
                                    write: (@Sendable (BookLibrary, FormatOutput) throws -> [Diagnostic])? = nil) -> FormatDescriptor {
         var d = FormatDescriptor(name: BackupFormat(rawValue: reader.name), summary: summary, family: .books,
                                  capabilities: [.streamable], fileExtension: "csv",
-                                 detect: { sniff in claims(reader, sniff) ? 10 : 0 },
+                                 detect: { sniff in ServiceSniff.claims(reader, sniff) ? 10 : 0 },
                                  read: { input, _ in try readBooks(input, reader) },
                                  write: write.map { FormatDescriptor.typed($0) })
         d.service = reader
         d.displayName = reader.displayName
         d.aliases = aliases
         return d
-    }
-
-    private static func claims(_ reader: any BookServiceReader, _ sniff: ContentSniff) -> Bool {
-        guard sniff.kind != .zip, !sniff.prefix.isEmpty else { return false }
-        var bytes = sniff.prefix
-        if bytes.count >= 1 << 16, let nl = bytes.lastIndex(of: 0x0A) { bytes = Array(bytes[...nl]) }
-        let file = ExportFile(inner: (sniff.path as NSString).lastPathComponent, display: sniff.path, bytes: bytes)
-        return reader.role(of: file, ExportContent(file)) != nil
     }
 
     /// One export file read alone into a books library (no existing library, no review file).

@@ -122,6 +122,8 @@ public struct ContentSniff: Sendable {
     public var prefix: [UInt8]
     /// The input's path as given ("-" for standard input).
     public var path: String
+    /// What the formats asked about this input worked out from it, once (``ServiceSniff``).
+    public let memo = SniffMemo()
 
     public init(prefix: [UInt8], path: String) {
         self.prefix = prefix

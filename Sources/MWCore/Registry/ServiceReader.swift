@@ -1,3 +1,4 @@
+import Foundation
 import MWFoundation
 
 /// How a registry recognises the files of another service's export (Letterboxd, Goodreads…):
@@ -25,4 +26,57 @@ public protocol LibraryModel: Sendable {
 
 extension Library: LibraryModel {
     public static var family: ModelFamily { .films }
+}
+
+/// Detection of a service's file from the start of an input (``ContentSniff``), for the
+/// descriptors of both families. The content is parsed once per input, whatever the number of
+/// services asked (``ContentSniff/memo``): validating a folder of small backups asks every
+/// registered service about every file.
+public enum ServiceSniff {
+    /// Whether `reader` claims the content `sniff` starts.
+    public static func claims(_ reader: any ServiceReader, _ sniff: ContentSniff) -> Bool {
+        guard sniff.kind != .zip, !sniff.prefix.isEmpty else { return false }
+        let parsed: Parsed = sniff.memo.value("service-export") { Parsed(sniff) }
+        return reader.role(of: parsed.file, parsed.content) != nil
+    }
+
+    /// An input's start as the services see it: a JSON array cut at the sniff's end cannot be
+    /// parsed, nor a gzip stream (MyAnimeList's `.xml.gz`) unpacked, so for those the whole
+    /// file is read (export files of that shape are small); otherwise whole lines only, since a
+    /// cut last line is no header.
+    final class Parsed: @unchecked Sendable {
+        let file: ExportFile
+        let content: ExportContent
+
+        init(_ sniff: ContentSniff) {
+            var bytes = sniff.prefix
+            let first = bytes.first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF) }
+            if first == UInt8(ascii: "[") || bytes.starts(with: [0x1F, 0x8B]), sniff.path != "-",
+               let whole = try? Data(contentsOf: URL(fileURLWithPath: sniff.path)) {
+                bytes = [UInt8](whole)
+            } else if bytes.count >= 1 << 16, let nl = bytes.lastIndex(of: 0x0A) {
+                bytes = Array(bytes[...nl])
+            }
+            file = ExportFile(inner: (sniff.path as NSString).lastPathComponent, display: sniff.path, bytes: bytes)
+            content = ExportContent(file)
+        }
+    }
+}
+
+/// Values worked out once per input during detection and shared by every format asked.
+public final class SniffMemo: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [String: Any] = [:]
+
+    public init() {}
+
+    /// The value stored under `key`, made by `make` the first time.
+    public func value<T>(_ key: String, _ make: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        if let v = values[key] as? T { return v }
+        let v = make()
+        values[key] = v
+        return v
+    }
 }
