@@ -177,6 +177,7 @@ public enum IMDbReader {
 
 /// The service as the registry knows it (its descriptor is in the same file).
 struct IMDbService: FilmServiceReader {
+    var shapes: Set<ContentShape> { [.text] }
     var name: String { "imdb" }
     var displayName: String { "IMDb" }
     func role(of file: ExportFile, _ content: ExportContent) -> String? { IMDbReader.detect(file, content)?.rawValue }

@@ -365,6 +365,7 @@ public enum LetterboxdReader {
 
 /// The service as the registry knows it (its descriptor is in the same file).
 struct LetterboxdService: FilmServiceReader {
+    var shapes: Set<ContentShape> { [.text] }
     var name: String { "letterboxd" }
     var displayName: String { "Letterboxd" }
     func role(of file: ExportFile, _ content: ExportContent) -> String? { LetterboxdReader.detect(file, content)?.rawValue }

@@ -95,6 +95,7 @@ extension FileStats.Kind {
 
 /// The service as the registry knows it.
 struct MovaryService: FilmServiceReader {
+    var shapes: Set<ContentShape> { [.text] }
     var name: String { "movary" }
     var displayName: String { "Movary" }
     func role(of file: ExportFile, _ content: ExportContent) -> String? { MovaryReader.detect(file, content)?.rawValue }

@@ -214,6 +214,7 @@ extension FileStats.Kind {
 
 /// The service as the registry knows it.
 struct MyAnimeListService: FilmServiceReader {
+    var shapes: Set<ContentShape> { [.text, .gzip] }
     var name: String { "myanimelist" }
     var displayName: String { "MyAnimeList" }
     func role(of file: ExportFile, _ content: ExportContent) -> String? { MyAnimeListReader.detect(file, content)?.rawValue }

@@ -261,6 +261,7 @@ extension FileStats.Kind {
 
 /// The service as the registry knows it.
 struct NetflixService: FilmServiceReader {
+    var shapes: Set<ContentShape> { [.text] }
     var name: String { "netflix" }
     var displayName: String { "Netflix" }
     func role(of file: ExportFile, _ content: ExportContent) -> String? { NetflixReader.detect(file, content)?.rawValue }

@@ -92,6 +92,7 @@ extension FileStats.Kind {
 
 /// The service as the registry knows it.
 struct TMDbAccountService: FilmServiceReader {
+    var shapes: Set<ContentShape> { [.text] }
     var name: String { "tmdb" }
     var displayName: String { "TMDb" }
     func role(of file: ExportFile, _ content: ExportContent) -> String? { TMDbAccountReader.detect(file, content)?.rawValue }

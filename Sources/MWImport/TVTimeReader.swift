@@ -269,6 +269,7 @@ public enum TVTimeReader {
 
 /// The service as the registry knows it (its descriptor is in the same file).
 struct TVTimeService: FilmServiceReader {
+    var shapes: Set<ContentShape> { [.text, .jsonArray] }
     var name: String { "tvtime" }
     var displayName: String { "TV Time" }
     func role(of file: ExportFile, _ content: ExportContent) -> String? { TVTimeReader.detect(file, content)?.rawValue }

@@ -291,6 +291,7 @@ public enum TraktReader {
 
 /// The service as the registry knows it (its descriptor is in the same file).
 struct TraktService: FilmServiceReader {
+    var shapes: Set<ContentShape> { [.jsonArray] }
     var name: String { "trakt" }
     var displayName: String { "Trakt" }
     func role(of file: ExportFile, _ content: ExportContent) -> String? { TraktReader.detect(file, content)?.rawValue }

@@ -135,6 +135,7 @@ extension FileStats.Kind {
 
 /// The service as the registry knows it.
 struct WatcharrService: FilmServiceReader {
+    var shapes: Set<ContentShape> { [.jsonArray] }
     var name: String { "watcharr" }
     var displayName: String { "Watcharr" }
     func role(of file: ExportFile, _ content: ExportContent) -> String? { WatcharrReader.detect(file, content)?.rawValue }

@@ -117,6 +117,7 @@ extension FileStats.Kind {
 
 /// The service as the registry knows it.
 struct YamtrackService: FilmServiceReader {
+    var shapes: Set<ContentShape> { [.text] }
     var name: String { "yamtrack" }
     var displayName: String { "Yamtrack" }
     func role(of file: ExportFile, _ content: ExportContent) -> String? { YamtrackReader.detect(file, content)?.rawValue }

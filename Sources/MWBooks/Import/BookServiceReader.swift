@@ -20,6 +20,9 @@ extension BookServiceReader {
     /// The tracker as rows and summaries name it.
     public var source: BookSource { BookSource(rawValue: name) }
 
+    /// Book trackers export CSV or tab-separated text.
+    public var shapes: Set<ContentShape> { [.text] }
+
     /// The layout of the header found in the first records (comma- or tab-separated).
     public func role(of file: ExportFile, _ content: ExportContent) -> String? {
         guard let csv = content.csv else { return nil }

@@ -10,11 +10,37 @@ public protocol ServiceReader: Sendable {
     var name: String { get }
     /// The name people write (`Letterboxd`), for messages.
     var displayName: String { get }
+    /// The shapes of content the service's files have; a file of another shape is never its,
+    /// and is not parsed for it. All shapes unless the service says.
+    var shapes: Set<ContentShape> { get }
     /// The role of `file` in this service's export (`letterboxdDiary`, `goodreads-24`…), decided
     /// from its content — its header set, its JSON shape — and, where the service writes one
     /// shape for several files, its path inside the export; nil when the file carries no
     /// signature of this service. Never decided by the file's extension.
     func role(of file: ExportFile, _ content: ExportContent) -> String?
+}
+
+/// The coarse shape of a file's content, from its first bytes: what a service's files can be.
+public enum ContentShape: Sendable, Hashable, CaseIterable {
+    /// A JSON object (`{`): mwkit's and the apps' backups, and some exports.
+    case jsonObject
+    /// A JSON array (`[`).
+    case jsonArray
+    /// Any other text: CSV, TSV, XML.
+    case text
+    /// A gzip stream.
+    case gzip
+
+    /// The shape of content starting with `prefix`.
+    public init(prefix: [UInt8]) {
+        if prefix.starts(with: [0x1F, 0x8B]) { self = .gzip; return }
+        let first = prefix.first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF) }
+        self = first == UInt8(ascii: "{") ? .jsonObject : first == UInt8(ascii: "[") ? .jsonArray : .text
+    }
+}
+
+extension ServiceReader {
+    public var shapes: Set<ContentShape> { Set(ContentShape.allCases) }
 }
 
 /// A library of one model family, as formats read and write it: the films ``Library`` or
@@ -35,7 +61,7 @@ extension Library: LibraryModel {
 public enum ServiceSniff {
     /// Whether `reader` claims the content `sniff` starts.
     public static func claims(_ reader: any ServiceReader, _ sniff: ContentSniff) -> Bool {
-        guard sniff.kind != .zip, !sniff.prefix.isEmpty else { return false }
+        guard sniff.kind != .zip, !sniff.prefix.isEmpty, reader.shapes.contains(ContentShape(prefix: sniff.prefix)) else { return false }
         let parsed: Parsed = sniff.memo.value("service-export") { Parsed(sniff) }
         return reader.role(of: parsed.file, parsed.content) != nil
     }
