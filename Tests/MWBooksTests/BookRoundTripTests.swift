@@ -1,5 +1,6 @@
 import Foundation
 import MWFoundation
+import MWTestSupport
 import PropertyBased
 import Testing
 @testable import MWBooks
@@ -51,18 +52,6 @@ struct BookRoundTripTests {
         #expect(csv.table?.rows.allSatisfy { $0.fields.count == 24 } == true)
     }
 
-    /// A small deterministic generator (SplitMix64) for shuffles from a property's seed.
-    struct Mix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test("any order of the same rows gives the same library")
     func shuffledRows() async {
         let lines = BookFixtures.goodreads24.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
@@ -74,7 +63,7 @@ struct BookRoundTripTests {
         let sg = BookFixtures.read(BookFixtures.storygraph, "sg.csv")
         let reference = BookImport.run([BookFixtures.read(BookFixtures.goodreads24), sg], options: BookFixtures.options).library
         await propertyCheck(count: 40, input: Gen.uint64(in: 0...UInt64.max)) { seed in
-            var rng = Mix(state: seed)
+            var rng = SeededGenerator(seed: seed)
             let shuffled = records.shuffled(using: &rng)
             let text = BookFixtures.goodreads24Header + "\n" + shuffled.joined(separator: "\n") + "\n"
             var sgRows = sg

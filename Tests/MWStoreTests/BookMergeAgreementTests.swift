@@ -1,4 +1,5 @@
 import Foundation
+import MWTestSupport
 import MWBooks
 import MWCore
 import Testing
@@ -12,18 +13,6 @@ import Testing
 /// and match one of its works on title and author while the ISBNs differ.
 @Suite("Books: import --merge-into and restore --strategy merge agree")
 struct BookMergeAgreementTests {
-    /// SplitMix64: a seeded generator, so every run sees the same data.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let header = "Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies"
     static let words = "lantern road quiet hours salt iron shore glass meadow paper tides winter orchard".split(separator: " ").map(String.init)
     static let first = ["Mara", "Ines", "Oskar", "Petra", "Aino", "Lena"], last = ["Quill", "Varga", "Lind", "Dahl", "Koski", "Moss"]
@@ -44,8 +33,8 @@ struct BookMergeAgreementTests {
 
     /// Book `i`'s own facts (title, author, ISBN) depend on `i` alone; what the user did with it
     /// (shelf, rating, dates, review) on the export's `seed`, so two exports disagree about it.
-    static func row(_ i: Int, _ rng: inout SplitMix, isbnOffset: Int = 0) -> String {
-        var own = SplitMix(state: UInt64(i) &* 7919)
+    static func row(_ i: Int, _ rng: inout SeededGenerator, isbnOffset: Int = 0) -> String {
+        var own = SeededGenerator(seed: UInt64(i) &* 7919)
         let title = (0..<Int.random(in: 1...3, using: &own)).map { _ in words.randomElement(using: &own)!.capitalized }.joined(separator: " ") + " \(i)"
         let (f, l) = (first.randomElement(using: &own)!, last.randomElement(using: &own)!)
         let hasISBN = i % 7 != 3
@@ -64,7 +53,7 @@ struct BookMergeAgreementTests {
     }
 
     static func export(seed: UInt64, _ books: some Sequence<Int>, extra: [String] = []) -> String {
-        var rng = SplitMix(state: seed)
+        var rng = SeededGenerator(seed: seed)
         return ([header] + books.map { row($0, &rng) } + extra).joined(separator: "\n") + "\n"
     }
 
@@ -83,7 +72,7 @@ struct BookMergeAgreementTests {
         let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Samples/books/bookstrack-v1.json")
         a = BookMerge.merge(try #require(try BookstrackReader.read(url: sample).library), into: a).library
-        var rng = SplitMix(state: 42)
+        var rng = SeededGenerator(seed: 42)
         for i in a.entries.indices where Int.random(in: 0..<3, using: &rng) == 0 {
             a.entries[i].lastModified = d0.addingTimeInterval(Double(Int.random(in: -3...3, using: &rng)) * 86_400 + 3_600)
             if Bool.random(using: &rng) { a.entries[i].notes = "Edited on the phone." }
@@ -103,7 +92,7 @@ struct BookMergeAgreementTests {
         let a = try Self.libraryA(dir)
         // Books 20–59 (half in A), plus book 5 again under another id and ISBN: a title + author
         // match whose ISBNs differ.
-        var rng = SplitMix(state: 7)
+        var rng = SeededGenerator(seed: 7)
         let twin = Self.row(5, &rng, isbnOffset: 900_000)
         let src = try Self.write(Self.export(seed: 1, 20..<60, extra: [twin]), dir, "goodreads_library_export.csv")
         let options = BookImportOptions(onConflict: policy, importDate: Self.d1)
