@@ -85,11 +85,11 @@ public struct BackupLoader: Sendable {
 
     private func detect(_ sniff: ContentSniff) throws -> FormatDescriptor {
         let claims = registry.claims(sniff)
-        guard let f = claims.first else {
+        guard let (f, score) = claims.first else {
             throw MWError.io("\(sniff.path): not a format mwkit reads (\(registry.readableNames.joined(separator: ", ")))")
         }
         // Two services with the same confidence: the content carries both signatures.
-        let tied = claims.filter { $0.isService && $0.detect?(sniff) == f.detect?(sniff) }
+        let tied = claims.filter { $0.format.isService && $0.score == score }.map(\.format)
         if f.isService, tied.count > 1 {
             throw MWError.usage("\(sniff.path) has the signature of both \(listing(tied.map(\.displayName), "and")); import it with --from")
         }

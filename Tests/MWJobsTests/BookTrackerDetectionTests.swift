@@ -25,7 +25,7 @@ struct BookTrackerDetectionTests {
     func claimedByItsTrackerOnly(_ i: Int) {
         let (name, text) = Self.files[i]
         let sniff = ContentSniff(prefix: Array(text.utf8), path: "export.csv")
-        let services = FormatRegistry.standard.claims(sniff).filter(\.isService).map(\.name.rawValue)
+        let services = FormatRegistry.standard.claims(sniff).map(\.format).filter(\.isService).map(\.name.rawValue)
         #expect(services == [name], "\(text)")
         #expect(FormatRegistry.standard.detect(sniff)?.name.rawValue == name)
     }

@@ -29,18 +29,19 @@ public struct FormatRegistry: Sendable {
     /// The readable format the content belongs to: the highest detection score, ties to the
     /// first registered; nil when no format claims it.
     public func detect(_ sniff: ContentSniff) -> FormatDescriptor? {
-        claims(sniff).first
+        claims(sniff).first?.format
     }
 
-    /// Every readable format that claims the content, the highest detection score first (ties
-    /// in registration order). Two services at the top are an ambiguity the caller reports.
-    public func claims(_ sniff: ContentSniff) -> [FormatDescriptor] {
+    /// Every readable format that claims the content with its detection score, the highest
+    /// first (ties in registration order). Two services at the top are an ambiguity the caller
+    /// reports.
+    public func claims(_ sniff: ContentSniff) -> [(format: FormatDescriptor, score: Int)] {
         var found: [(score: Int, order: Int, format: FormatDescriptor)] = []
         for (i, f) in formats.enumerated() where f.isReadable {
             guard let score = f.detect?(sniff), score > 0 else { continue }
             found.append((score, i, f))
         }
-        return found.sorted { ($0.score, -$0.order) > ($1.score, -$1.order) }.map(\.format)
+        return found.sorted { ($0.score, -$0.order) > ($1.score, -$1.order) }.map { ($0.format, $0.score) }
     }
 
     /// The services (other trackers' exports) of `family`, in registration order.
