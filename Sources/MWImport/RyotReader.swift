@@ -226,5 +226,5 @@ extension FormatDescriptor {
     public static let ryot = FormatDescriptor.filmService(
         RyotService(), summary: "Ryot: the CompleteExport JSON (`metadata` and older `media`; films and shows, other lots counted) read and written",
         fileExtension: "json", write: RyotWriter.write)
-        .holding(FormatHolds(ratings: "0–100", dates: "instant", rewatches: true, episodes: true, lists: true, reviews: true, status: true))
+        .holding(FormatHolds(ratings: "0–100", dates: "instant", rewatches: true, episodes: true, lists: true, reviews: true, privateNotes: true, status: true))
 }

@@ -5,7 +5,8 @@ import MWFoundation
 /// Reads Simkl's two backups (docs/IMPORT.md "Simkl"; the format is second-hand, from
 /// third-party importers' code: no sample file exists). The CSV backup, one row per title:
 /// `SIMKL_ID,Title,Type,Year,Watchlist,LastEpWatched,WatchedDate,Rating,Memo,TVDB,TMDB,IMDB`
-/// (`Watchlist` is the list status; `LastEpWatched` `S03E07` the last episode watched, not a
+/// (Simkl's import layout, which other tools write, has `TVDB_ID`, `IMDB_ID`, `MAL_ID`: read
+/// alike; `Watchlist` is the list status; `LastEpWatched` `S03E07` the last episode watched, not a
 /// list of episodes). The JSON backup `SimklBackup.json`, shaped as the API's
 /// `/sync/all-items`: `{movies:[…], shows:[…], anime:[…]}`, each entry with `status`
 /// (`completed`, `watching`, `plantowatch`, `hold`, `dropped`, `notinteresting`), `user_rating`
@@ -68,9 +69,10 @@ enum SimklReader {
         let type = t.text(row, "type")
         let kind = kindOf(type)
         let title = t.text(row, "title") ?? ""
-        var ids = ForeignIDs(tmdb: t.text(row, "tmdb").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil },
-                             imdb: Values.imdbID(t.text(row, "imdb")),
-                             tvdb: t.text(row, "tvdb").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil })
+        // The backup writes `TVDB`, `IMDB`; Simkl's import layout (which other tools write) `TVDB_ID`, `IMDB_ID`.
+        var ids = ForeignIDs(tmdb: t.text(row, "tmdb", "tmdb_id").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil },
+                             imdb: Values.imdbID(t.text(row, "imdb", "imdb_id")),
+                             tvdb: t.text(row, "tvdb", "tvdb_id").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil })
         if kind == .movie { ids.tvdb = nil }  // TVDB ids name series
         let simkl = t.text(row, "simkl_id")
         guard !ids.isEmpty || !title.isEmpty else {
@@ -100,6 +102,7 @@ enum SimklReader {
             if let memo { item.reviews.append(ForeignReview(text: memo, date: nil, kind: "memo", source: src)) }
             if let last = t.text(row, "lastepwatched") { item.extras.append(ForeignExtra(field: "LastEpWatched", value: last, source: src)) }
             if let simkl { item.extras.append(ForeignExtra(field: "SIMKL_ID", value: simkl, source: src)) }
+            if let mal = t.text(row, "mal_id") { item.extras.append(ForeignExtra(field: "MAL_ID", value: mal, source: src)) }
         }
     }
 
@@ -140,7 +143,7 @@ enum SimklReader {
         let kind: ForeignKind = section == "movies" ? .movie : section == "shows" ? .tvShow : animeType == "movie" ? .movie : animeType == "tv" ? .tvShow : .unknown
         let rawIDs = record["ids"] as? [String: Any] ?? [:]
         func id(_ k: String) -> Int? { (RyotReader.int(rawIDs[k]) ?? Values.int(rawIDs[k] as? String)).flatMap { $0 > 0 ? $0 : nil } }
-        var ids = ForeignIDs(tmdb: id("tmdb"), imdb: Values.imdbID(rawIDs["imdb"] as? String), tvdb: kind == .movie ? nil : id("tvdb"))
+        let ids = ForeignIDs(tmdb: id("tmdb"), imdb: Values.imdbID(rawIDs["imdb"] as? String), tvdb: kind == .movie ? nil : id("tvdb"))
         let title = Values.text(record["title"] as? String) ?? ""
         let status = statusWord(e["status"] as? String)
         guard !ids.isEmpty || !title.isEmpty else {
