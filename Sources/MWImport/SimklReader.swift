@@ -218,5 +218,5 @@ extension FormatDescriptor {
     /// Simkl's CSV backup and `SimklBackup.json`, read.
     public static let simkl = FormatDescriptor.filmService(
         SimklService(), summary: "Simkl: the CSV backup and SimklBackup.json (statuses, 1–10 ratings, memos, episodes) read")
-        .holding(FormatHolds(ratings: "1–10", dates: "instant", episodes: true, reviews: true, status: true))
+        .holding(FormatHolds(ratings: "1–10", dates: "day (CSV) or instant (JSON)", episodes: true, reviews: true, status: true))
 }
