@@ -102,6 +102,24 @@ import Testing
         #expect(try BackupLoader().load(backup.path, options: ReadOptions()).result.format != "ryot")
     }
 
+    /// Every real export of another service in the samples (read in place): neither Simkl nor
+    /// Ryot claims it, whole or as detection's 64 KiB start.
+    @Test(.enabled(if: ConformanceTests.present, "real samples absent at ../shared/samples/third-party; not checked"))
+    func noRealExportOfAnotherServiceIsSimklsOrRyots() throws {
+        let root = ConformanceTests.root
+        let all = (FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? [])
+            .filter { !$0.hasDirectoryPath && $0.pathExtension.lowercased() != "md" }
+        #expect(all.count > 20)
+        for url in all {
+            let bytes = Array(try Data(contentsOf: url))
+            for part in [bytes, Array(bytes.prefix(1 << 16))] {
+                let file = ExportFile(inner: url.lastPathComponent, display: url.path, bytes: part)
+                let content = ExportContent(file)
+                #expect(SimklReader.detect(file, content) == nil && RyotReader.detect(file, content) == nil, "\(url.path)")
+            }
+        }
+    }
+
     /// A library with what Ryot holds and what it does not.
     static func library() -> Library {
         var heat = Lib.movie(1, "Heat", year: 1995, imdb: "tt0113277")
