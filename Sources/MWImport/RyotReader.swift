@@ -112,16 +112,22 @@ enum RyotReader {
                 c.warn(.warning(.importBadValue, "\(file.display): \(pointer)/seen_history/\(n) is not a seen entry; skipped", pointer: "\(pointer)/seen_history/\(n)"))
                 continue
             }
-            readSeen(s, kind: kind, show: i, title: title, ids: ids, showKey: showKey, src, c)
+            readSeen(s, pointer: "\(pointer)/seen_history/\(n)", kind: kind, show: i, title: title, ids: ids, showKey: showKey, src, file, c)
         }
         for (n, r) in (e["reviews"] as? [Any] ?? []).enumerated() {
-            guard let r = r as? [String: Any] else { continue }
+            guard let r = r as? [String: Any] else {
+                c.warn(.warning(.importBadValue, "\(file.display): \(pointer)/reviews/\(n) is not a review; skipped", pointer: "\(pointer)/reviews/\(n)"))
+                continue
+            }
             readReview(r, pointer: "\(pointer)/reviews/\(n)", show: i, title: title, ids: ids, showKey: showKey, src, file, c)
         }
-        for entry in e["collections"] as? [Any] ?? [] {
+        for (n, entry) in (e["collections"] as? [Any] ?? []).enumerated() {
             let o = entry as? [String: Any]
-            guard let name = Values.text(o?["collection_name"] as? String ?? entry as? String) else { continue }
-            let added = ForeignDate.parse(o?["created_on"] as? String)
+            guard let name = Values.text(o?["collection_name"] as? String ?? entry as? String) else {
+                c.warn(.warning(.importBadValue, "\(file.display): \(pointer)/collections/\(n) names no collection; skipped", pointer: "\(pointer)/collections/\(n)"))
+                continue
+            }
+            let added = JSONValues.date(o?["created_on"], file, "\(pointer)/collections/\(n)/created_on", c)
             c.update(i) { item in
                 if let m = mark(name) { item.marks.append(ForeignMark(m, date: added, detail: name, source: src)); return }
                 let key = lists[name] ?? c.addList(ForeignList(key: c.listKey("collection-\(name)"), service: .ryot, name: name, source: src))
@@ -133,13 +139,14 @@ enum RyotReader {
 
     /// One seen entry: a viewing when completed (by `state`, or, before states, a progress of
     /// 100 or none), else a status; a show's entry with episode numbers is that episode's.
-    static func readSeen(_ s: [String: Any], kind: ForeignKind, show: Int, title: String, ids: ForeignIDs, showKey: String, _ src: SourceRef, _ c: ItemCollector) {
-        let ended = ForeignDate.parse(s["ended_on"] as? String), started = ForeignDate.parse(s["started_on"] as? String)
-        let progress = number(s["progress"])
+    static func readSeen(_ s: [String: Any], pointer: String, kind: ForeignKind, show: Int, title: String, ids: ForeignIDs, showKey: String,
+                         _ src: SourceRef, _ file: ExportFile, _ c: ItemCollector) {
+        let ended = JSONValues.date(s["ended_on"], file, "\(pointer)/ended_on", c), started = JSONValues.date(s["started_on"], file, "\(pointer)/started_on", c)
+        let progress = JSONValues.number(s["progress"])
         let state = (s["state"] as? String)?.lowercased() ?? ((progress ?? 100) >= 100 ? "completed" : "in_progress")
         let providers = (s["providers_consumed_on"] as? [Any])?.compactMap { $0 as? String } ?? (s["provider_watched_on"] as? String).map { [$0] } ?? []
         let detail = providers.isEmpty ? nil : "provider: " + providers.joined(separator: ", ")
-        let season = kind == .tvShow ? int(s["show_season_number"]) : nil, number = kind == .tvShow ? int(s["show_episode_number"]) : nil
+        let season = kind == .tvShow ? JSONValues.int(s["show_season_number"]) : nil, number = kind == .tvShow ? JSONValues.int(s["show_episode_number"]) : nil
         // A completed entry is a viewing of its episode (or film); any other state is a status of the title.
         if state == "completed" {
             var target = show
@@ -158,14 +165,14 @@ enum RyotReader {
     /// A review: its rating (0–100) and its text, on the item, a season of it or an episode.
     static func readReview(_ r: [String: Any], pointer: String, show: Int, title: String, ids: ForeignIDs, showKey: String, _ src: SourceRef, _ file: ExportFile, _ c: ItemCollector) {
         let review = r["review"] as? [String: Any]
-        let date = ForeignDate.parse(review?["date"] as? String)
-        let season = int(r["show_season_number"]), episodeNumber = int(r["show_episode_number"])
+        let date = JSONValues.date(review?["date"], file, "\(pointer)/review/date", c)
+        let season = JSONValues.int(r["show_season_number"]), episodeNumber = JSONValues.int(r["show_episode_number"])
         var target = show
         if let season, let episodeNumber { target = episode(season, episodeNumber, title: title, ids: ids, showKey: showKey, src, c) }
         let onSeason = target == show ? season : nil
         var rating: ForeignRating?
         if let raw = r["rating"], !(raw is NSNull) {
-            if let v = number(raw), v >= 0, v <= 100 {
+            if let v = JSONValues.number(raw), v >= 0, v <= 100 {
                 rating = ForeignRating(value: v / 10, scale: .tenPoint, raw: "\(raw)", date: date, season: onSeason, source: src)
             } else {
                 c.warn(.warning(.importBadValue, "\(file.display): \(pointer)/rating \(quoted("\(raw)")) is not 0–100; kept as an extra", pointer: "\(pointer)/rating"))
@@ -188,17 +195,6 @@ enum RyotReader {
             item.episode = EpisodeRef(showTitle: title, showIDs: ids, season: season, number: number)
             return item
         }
-    }
-
-    static func int(_ any: Any?) -> Int? {
-        if let n = any as? NSNumber { return n.intValue }
-        return Values.int(any as? String)
-    }
-
-    /// A decimal as Ryot writes it: a string (`"85.5"`) or, in older exports, a number.
-    static func number(_ any: Any?) -> Double? {
-        if let n = any as? NSNumber { return n.doubleValue }
-        return Values.text(any as? String).flatMap { Double($0) }
     }
 }
 

@@ -142,7 +142,7 @@ enum SimklReader {
         let animeType = (e["anime_type"] as? String)?.lowercased()
         let kind: ForeignKind = section == "movies" ? .movie : section == "shows" ? .tvShow : animeType == "movie" ? .movie : animeType == "tv" ? .tvShow : .unknown
         let rawIDs = record["ids"] as? [String: Any] ?? [:]
-        func id(_ k: String) -> Int? { (RyotReader.int(rawIDs[k]) ?? Values.int(rawIDs[k] as? String)).flatMap { $0 > 0 ? $0 : nil } }
+        func id(_ k: String) -> Int? { JSONValues.int(rawIDs[k]).flatMap { $0 > 0 ? $0 : nil } }
         let ids = ForeignIDs(tmdb: id("tmdb"), imdb: Values.imdbID(rawIDs["imdb"] as? String), tvdb: kind == .movie ? nil : id("tvdb"))
         let title = Values.text(record["title"] as? String) ?? ""
         let status = statusWord(e["status"] as? String)
@@ -154,16 +154,18 @@ enum SimklReader {
         let i = c.item(keys: [simkl.map { "simkl:\($0)" } ?? "simkl:title:\(kind.rawValue):" + Values.key(title)], source: src) {
             var item = ForeignItem(source: src, kind: kind, title: title)
             item.rawType = section == "anime" ? "anime" + (animeType.map { " (\($0))" } ?? "") : section
-            item.year = RyotReader.int(record["year"])
+            item.year = JSONValues.int(record["year"])
             item.ids = ids
             return item
         }
-        let lastWatched = ForeignDate.parse(e["last_watched_at"] as? String), added = ForeignDate.parse(e["added_to_watchlist_at"] as? String)
+        let lastWatched = JSONValues.date(e["last_watched_at"], file, "\(pointer)/last_watched_at", c)
+        let added = JSONValues.date(e["added_to_watchlist_at"], file, "\(pointer)/added_to_watchlist_at", c)
+        let rated = JSONValues.date(e["user_rated_at"], file, "\(pointer)/user_rated_at", c)
         c.update(i) { item in
             apply(status, raw: e["status"] as? String, to: &item, kind: kind, watched: lastWatched, added: added, src)
-            if let r = RyotReader.number(e["user_rating"]) {
+            if let r = JSONValues.number(e["user_rating"]) {
                 if r >= 1 && r <= 10 {
-                    item.ratings.append(ForeignRating(value: r, scale: .tenPoint, raw: ServiceCSV.number(r), date: ForeignDate.parse(e["user_rated_at"] as? String), source: src))
+                    item.ratings.append(ForeignRating(value: r, scale: .tenPoint, raw: ServiceCSV.number(r), date: rated, source: src))
                 } else {
                     c.warn(.warning(.importBadValue, "\(file.display): \(pointer)/user_rating \(ServiceCSV.number(r)) is not 1–10; kept as an extra", pointer: "\(pointer)/user_rating"))
                     item.extras.append(ForeignExtra(field: "user_rating", value: ServiceCSV.number(r), source: src))
@@ -177,18 +179,26 @@ enum SimklReader {
             if let s = simkl { item.extras.append(ForeignExtra(field: "simkl id", value: String(s), source: src)) }
         }
         // Watched episodes, each under its show.
-        for season in e["seasons"] as? [[String: Any]] ?? [] {
-            guard let s = RyotReader.int(season["number"]) else { continue }
-            for ep in season["episodes"] as? [[String: Any]] ?? [] {
-                guard let number = RyotReader.int(ep["number"]) else { continue }
+        for (m, season) in (e["seasons"] as? [[String: Any]] ?? []).enumerated() {
+            guard let s = JSONValues.int(season["number"]) else {
+                c.warn(.warning(.importBadValue, "\(file.display): \(pointer)/seasons/\(m) has no season number; its episodes are skipped", pointer: "\(pointer)/seasons/\(m)"))
+                continue
+            }
+            for (k, ep) in (season["episodes"] as? [[String: Any]] ?? []).enumerated() {
+                let at = "\(pointer)/seasons/\(m)/episodes/\(k)"
+                guard let number = JSONValues.int(ep["number"]) else {
+                    c.warn(.warning(.importBadValue, "\(file.display): \(at) has no episode number; skipped", pointer: at))
+                    continue
+                }
+                let watched = JSONValues.date(ep["watched_at"], file, "\(at)/watched_at", c)
                 let key = (simkl.map { "simkl:\($0)" } ?? "simkl:title:" + Values.key(title)) + ":\(s):\(number)"
                 let j = c.item(keys: [key], source: src) {
                     var item = ForeignItem(source: src, kind: .episode, title: title)
                     item.episode = EpisodeRef(showTitle: title, showIDs: ids, season: s, number: number)
-                    item.episode?.showYear = RyotReader.int(record["year"])
+                    item.episode?.showYear = JSONValues.int(record["year"])
                     return item
                 }
-                c.update(j) { $0.watches.append(WatchEvent(date: ForeignDate.parse(ep["watched_at"] as? String), source: src)) }
+                c.update(j) { $0.watches.append(WatchEvent(date: watched, source: src)) }
             }
         }
     }

@@ -30,7 +30,7 @@ import Testing
       {"lot": "anime", "source": "anilist", "identifier": "19", "source_id": "Monster", "seen_history": [], "reviews": [], "collections": []},
       {"lot": "anime", "source": "anilist", "identifier": "20", "source_id": "Naruto", "seen_history": [], "reviews": [], "collections": []},
       {"lot": "movie", "source": "custom", "identifier": "", "source_id": "", "seen_history": [], "reviews": [], "collections": []},
-      {"lot": "movie", "source": "tvdb", "identifier": "not used", "source_id": "Some Film", "seen_history": [{"progress": "100"}], "reviews": [], "collections": []}
+      {"lot": "movie", "source": "tvdb", "identifier": "not used", "source_id": "Some Film", "seen_history": [{"progress": "100", "ended_on": "someday"}], "reviews": [], "collections": []}
      ],
      "metadata_groups": [], "people": [{"name": "Michael Mann", "identifier": "1", "source": "tmdb", "reviews": [], "collections": []}],
      "collections": [{"name": "Crime", "description": "Heists and cops"}], "measurements": [], "workouts": [], "workout_templates": [], "exercises": []}
@@ -71,6 +71,9 @@ import Testing
         #expect(stats.ignored["people (not films or TV)"] == 1 && stats.malformed.count == 1)
         // A source other than TMDb or TVDB sends the item to the search by its name.
         #expect(r.items.first { $0.title == "Some Film" }.map { $0.ids.isEmpty && $0.watches.count == 1 } == true)
+        // A date that is none is reported at its place; the viewing is kept, undated.
+        #expect(r.items.first { $0.title == "Some Film" }?.watches.first?.date == nil)
+        #expect(r.diagnostics.contains { $0.code == "import-bad-value" && $0.pointer == "/metadata/6/seen_history/0/ended_on" && $0.message.contains("someday") })
     }
 
     @Test func theOldGenerationMediaAndCollectionNames() throws {
