@@ -105,6 +105,43 @@ import Testing
         #expect(try BackupLoader().load(backup.path, options: ReadOptions()).result.format != "ryot")
     }
 
+    /// The binary end to end: import a Ryot export (a TVDB-sourced show through `/find` on the
+    /// loopback TMDb), convert the library `--to ryot`, validate what it wrote.
+    @Test func throughTheBinaryImportConvertAndValidate() async throws {
+        let fx = try Fixture()
+        let export = try fx.write("ryot-export.json", """
+        {"metadata": [
+          {"lot": "movie", "source": "tmdb", "identifier": "949", "source_id": "Heat", "seen_history": [{"progress": "100", "ended_on": "2024-01-02T21:00:00Z"}],
+           "reviews": [{"rating": "85", "review": {"text": "Tense.", "date": "2024-01-03T09:00:00Z", "visibility": "public"}}], "collections": []},
+          {"lot": "show", "source": "tvdb", "identifier": "81189", "source_id": "Breaking Bad",
+           "seen_history": [{"progress": "100", "ended_on": "2024-02-01T21:00:00Z", "show_season_number": 1, "show_episode_number": 1}], "reviews": [], "collections": []},
+          {"lot": "book", "source": "openlibrary", "identifier": "OL1W", "source_id": "Dune", "seen_history": [], "reviews": [], "collections": []}]}
+        """)
+        let catalogue = [CatalogueTitle(id: 1396, type: "tv", title: "Breaking Bad", date: "2008-01-20", tvdb: 81189)]
+        try await withMatchingServer(catalogue) { server in
+            let base = await server.baseURL.absoluteString
+            let lib = fx.url("lib.json").path
+            let r = try await ImportCLITests.mwkit(["import", export.path, "-o", lib, "--to", "mediawatch-v2", "--tmdb-base-url", base, "--rate", "1000"],
+                                                   fx: fx, env: ImportCLITests.key)
+            #expect(r.status == 0, "\(r.stderr)\n\(r.stdout)")
+            #expect(r.stdout.contains("book (not a film or TV kind)"), "\(r.stdout)")
+            let finds = await server.count("/find/81189")
+            #expect(finds == 1)
+            let out = fx.url("out.json").path
+            let c = try await ImportCLITests.mwkit(["convert", lib, "--to", "ryot", "-o", out], fx: fx, env: ImportCLITests.key)
+            #expect(c.status == 0, "\(c.stderr)")
+            let written = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any])
+            let items = try #require(written["metadata"] as? [[String: Any]])
+            #expect(Set(items.compactMap { $0["identifier"] as? String }) == ["949", "1396"])
+            // Ryot's review (a rating and its text) comes back as one review; the text now private.
+            let heat = try #require(items.first { $0["identifier"] as? String == "949" }?["reviews"] as? [[String: Any]])
+            let review = heat.first?["review"] as? [String: Any]
+            #expect(heat.count == 1 && heat.first?["rating"] as? String == "85" && review?["text"] as? String == "Tense." && review?["visibility"] as? String == "private")
+            let v = try await ImportCLITests.mwkit(["validate", out], fx: fx, env: ImportCLITests.key)
+            #expect(v.status == 0 && v.stdout.contains("ryot"), "\(v.stdout)\n\(v.stderr)")
+        }
+    }
+
     /// Every real export of another service in the samples (read in place): neither Simkl nor
     /// Ryot claims it, whole or as detection's 64 KiB start.
     @Test(.enabled(if: ConformanceTests.present, "real samples absent at ../shared/samples/third-party; not checked"))

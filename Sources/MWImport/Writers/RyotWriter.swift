@@ -8,7 +8,8 @@ import MWFoundation
 /// its name), each with the three arrays the importer requires: `seen_history` (one completed
 /// entry per viewing, `ended_on` its instant; a show's per episode viewing, with
 /// `show_season_number`/`show_episode_number`), `reviews` (every kept rating on 0–100, a season
-/// or episode rating with its numbers; every note as a private review) and `collections`
+/// or episode rating with its numbers, with the text of a note of the same moment; the other
+/// notes as reviews of their own; every text private) and `collections`
 /// (every list the title is in, the watchlist as `Watchlist`, by name, with its rank). What
 /// Ryot cannot hold — tags, liked status without a rating, list descriptions and entry notes,
 /// a show's viewings without episodes, a show marked watched without any — is reported with a
@@ -41,12 +42,7 @@ public enum RyotWriter {
                 if !t.viewings.isEmpty { dropped["show viewings without episodes", default: 0] += 1 }
                 if t.watched && t.viewings.isEmpty && (episodes[t.id] ?? []).isEmpty { dropped["shows marked watched without episodes", default: 0] += 1 }
             }
-            for r in t.ratings {
-                // A season rating kept on its show (`trakt:season:2`) goes back on its season.
-                let season = r.source.range(of: ":season:").flatMap { Int(r.source[$0.upperBound...]) }
-                reviews.append(rating(r, season: season, episode: nil))
-            }
-            for n in notes[t.id] ?? [] { reviews.append(review(n, season: nil, episode: nil)) }
+            reviews += self.reviews(t.ratings, notes[t.id] ?? [], season: nil, episode: nil)
             for e in (episodes[t.id] ?? []).sorted(by: { ($0.seasonNumber, $0.episodeNumber) < ($1.seasonNumber, $1.episodeNumber) }) {
                 let plays = e.viewings.isEmpty && e.watched ? [Viewing(date: e.watchedDate, precision: .instant, rewatch: false)] : e.viewings
                 for v in plays {
@@ -55,8 +51,7 @@ public enum RyotWriter {
                     s["show_episode_number"] = e.episodeNumber
                     seen.append(s)
                 }
-                for r in e.ratings { reviews.append(rating(r, season: e.seasonNumber, episode: e.episodeNumber)) }
-                for n in notes[e.id] ?? [] { reviews.append(review(n, season: e.seasonNumber, episode: e.episodeNumber)) }
+                reviews += self.reviews(e.ratings, notes[e.id] ?? [], season: e.seasonNumber, episode: e.episodeNumber)
             }
             var collections: [[String: Any]] = []
             for (l, item) in memberships[t.id] ?? [] {
@@ -77,9 +72,28 @@ public enum RyotWriter {
         return (["metadata": items], diagnostics)
     }
 
-    /// A completed seen entry; an undated viewing has no `ended_on`.
+    /// The reviews of a record: each kept rating, with the text of a note written at the same
+    /// moment (how a Ryot review with a rating and a text comes back from an import), then the
+    /// other notes on their own. A season rating kept on its show (`trakt:season:2`) goes back
+    /// on its season.
+    static func reviews(_ ratings: [OriginalRating], _ notes: [Note], season: Int?, episode: Int?) -> [[String: Any]] {
+        var out: [[String: Any]] = []
+        var unused = notes
+        for r in ratings {
+            let ownSeason = episode == nil ? r.source.range(of: ":season:").flatMap { Int(r.source[$0.upperBound...]) } : season
+            var o = rating(r, season: ownSeason ?? season, episode: episode)
+            if let d = r.date, let k = unused.firstIndex(where: { $0.dateCreated == d }) {
+                o["review"] = review(unused.remove(at: k), season: nil, episode: nil)["review"]
+            }
+            out.append(o)
+        }
+        return out + unused.map { review($0, season: season, episode: episode) }
+    }
+
+    /// A completed seen entry; an undated viewing has no `ended_on`. No provider is named, so
+    /// Ryot records its own import as the provider.
     static func completed(_ date: Date?) -> [String: Any] {
-        var s: [String: Any] = ["progress": "100", "state": "completed", "providers_consumed_on": [String]()]
+        var s: [String: Any] = ["progress": "100", "state": "completed"]
         if let date { s["ended_on"] = instant(date) }
         return s
     }
