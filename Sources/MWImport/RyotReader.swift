@@ -12,20 +12,19 @@ import MWFoundation
 /// the item through the search by `source_id` (Ryot's name for it). One seen entry per viewing
 /// or per episode; ratings are 0–100 (kept as tenths of the 10-point scale: 85 → 8.5).
 enum RyotReader {
-    /// Top-level keys of every generation; a file is Ryot's when its keys are among these and
-    /// it holds `metadata` or `media`.
+    /// Top-level keys of every generation.
     static let topKeys: Set<String> = ["metadata", "metadata_groups", "media", "media_group", "media_groups", "people", "collections",
                                        "measurements", "workouts", "workout_templates", "exercises"]
     static let mediaKeys = ["metadata", "media"]
 
     static func detect(_ file: ExportFile, _ parsed: ExportContent) -> FileStats.Kind? {
         if let object = parsed.json as? [String: Any] {
-            guard Set(object.keys).isSubset(of: topKeys), let key = mediaKeys.first(where: { object[$0] != nil }),
-                  let media = object[key] as? [Any] else { return nil }
-            // An empty export still names itself by its keys; a non-empty one by its first item's shape.
+            guard let key = mediaKeys.first(where: { object[$0] != nil }), let media = object[key] as? [Any] else { return nil }
+            // A non-empty export names itself by its first item's shape (so a top-level key added
+            // by a later Ryot does not hide it); an empty one only by its keys, all Ryot's.
             if let first = media.first as? [String: Any] {
                 guard first["lot"] is String, first["identifier"] != nil, first["seen_history"] != nil else { return nil }
-            } else if !media.isEmpty || object.count < 2 { return nil }
+            } else if !media.isEmpty || object.count < 2 || !Set(object.keys).isSubset(of: topKeys) { return nil }
             return .ryotExport
         }
         // Detection sees only the first 64 KiB of a large object, which does not parse: the

@@ -22,10 +22,11 @@ enum SimklReader {
     static func detect(_ file: ExportFile, _ parsed: ExportContent) -> FileStats.Kind? {
         if parsed.csv != nil { return csvSignature.isSubset(of: parsed.headerKeys) ? .simklCSV : nil }
         if let object = parsed.json as? [String: Any] {
-            guard !object.isEmpty, Set(object.keys).isSubset(of: Set(sections)) else { return nil }
-            // Every entry names its title under `movie` or `show`, with Simkl's own id among its ids.
+            guard sections.contains(where: { object[$0] is [Any] }) else { return nil }
+            // Every entry names its title under `movie` or `show`, with Simkl's own id among its
+            // ids; an empty backup is known only by its keys, all Simkl's.
             let entries = sections.flatMap { object[$0] as? [Any] ?? [] }
-            guard let first = entries.first as? [String: Any] else { return nil }
+            guard let first = entries.first as? [String: Any] else { return Set(object.keys).isSubset(of: Set(sections)) ? .simklJSON : nil }
             let record = (first["movie"] ?? first["show"]) as? [String: Any]
             return (record?["ids"] as? [String: Any])?["simkl"] != nil ? .simklJSON : nil
         }

@@ -97,6 +97,10 @@ import Testing
             #expect(loaded.result.format?.rawValue == "ryot", "\(file.lastPathComponent)")
         }
         #expect(MWImport.read(sources: [big], options: ImportOptions(readers: FormatRegistry.standard.filmReaders)).items.count == 900)
+        // A top-level key a later Ryot adds does not hide an export; an empty export is known by its keys.
+        let later = try fx.write("later.json", Self.current.replacingOccurrences(of: "\"exercises\": []", with: "\"exercises\": [], \"user_settings\": {}"))
+        let empty = try fx.write("empty.json", "{\"metadata\": [], \"people\": [], \"collections\": []}")
+        for file in [later, empty] { #expect(try BackupLoader().load(file.path, options: ReadOptions()).result.format?.rawValue == "ryot", "\(file.lastPathComponent)") }
         // A MediaWatch backup and Simkl's JSON backup are not Ryot's.
         let simkl = try fx.write("SimklBackup.json", SimklTests.json)
         #expect(try BackupLoader().load(simkl.path, options: ReadOptions()).result.format?.rawValue == "simkl")

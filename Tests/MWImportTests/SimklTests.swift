@@ -95,6 +95,8 @@ import Testing
             #expect(loaded.result.format?.rawValue == "simkl" && loaded.result.variant == variant, "\(file.lastPathComponent): \(String(describing: loaded.result.format))")
         }
         #expect(MWImport.read(sources: [big], options: ImportOptions(readers: FormatRegistry.standard.filmReaders)).items.count == 1500)
+        let empty = try fx.write("empty.json", "{\"movies\": [], \"shows\": [], \"anime\": []}")
+        #expect(try BackupLoader().load(empty.path, options: ReadOptions()).result.format?.rawValue == "simkl")
         // Letterboxd's import file, Trakt's and Watcharr's exports are not Simkl's.
         let lb = try fx.write("import.csv", "tmdbID,imdbID,Title,Year,Rating,WatchedDate,Rewatch,Tags,Review\n949,tt0113277,Heat,1995,4,2024-01-02,,,\n")
         #expect(try BackupLoader().load(lb.path, options: ReadOptions()).result.format?.rawValue == "letterboxd")
