@@ -128,6 +128,11 @@ enum RyotReader {
             }
             let added = JSONValues.date(o?["created_on"], file, "\(pointer)/collections/\(n)/created_on", c)
             c.update(i) { item in
+                // The user's own fields of a collection entry (Ryot's information template), kept as written.
+                if let info = o?["information"], !(info is NSNull), JSONSerialization.isValidJSONObject(info),
+                   let data = try? JSONSerialization.data(withJSONObject: info, options: [.sortedKeys]) {
+                    item.extras.append(ForeignExtra(field: "collection \(name) information", value: String(decoding: data, as: UTF8.self), source: src))
+                }
                 if let m = mark(name) { item.marks.append(ForeignMark(m, date: added, detail: name, source: src)); return }
                 let key = lists[name] ?? c.addList(ForeignList(key: c.listKey("collection-\(name)"), service: .ryot, name: name, source: src))
                 let rank = Values.int((o?["rank"] as? NSNumber)?.stringValue ?? o?["rank"] as? String)

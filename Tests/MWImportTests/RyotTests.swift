@@ -25,7 +25,7 @@ import Testing
                         {"progress": "100", "ended_on": "2024-02-08T21:00:00Z", "show_season_number": 1, "show_episode_number": 1},
                         {"progress": "40", "state": "in_progress", "started_on": "2024-02-09T20:00:00Z", "show_season_number": 1, "show_episode_number": 2}],
        "reviews": [{"rating": "90", "show_season_number": 1}, {"rating": "70.5", "show_season_number": 1, "show_episode_number": 1}, {"rating": "140"}],
-       "collections": [\(collection("Watchlist", rank: 1, on: "2024-01-10"))]},
+       "collections": [\(collection("Watchlist", rank: 1, on: "2024-01-10").dropLast()), "information": {"Where": "Plex"}}]},
       {"lot": "book", "source": "openlibrary", "identifier": "OL1W", "source_id": "Dune", "seen_history": [], "reviews": [], "collections": []},
       {"lot": "anime", "source": "anilist", "identifier": "19", "source_id": "Monster", "seen_history": [], "reviews": [], "collections": []},
       {"lot": "anime", "source": "anilist", "identifier": "20", "source_id": "Naruto", "seen_history": [], "reviews": [], "collections": []},
@@ -61,6 +61,7 @@ import Testing
         #expect(r.lists.first { $0.name == "Crime" }?.description == "Heists and cops")
         let show = try #require(r.items.first { $0.ids.tmdb == 1396 && $0.kind == .tvShow })
         #expect(show.has(.watchlist) && show.has(.followed) && show.ratings.map(\.season) == [1] && show.ratings.first?.value == 9)
+        #expect(show.extras.contains { $0.field == "collection Watchlist information" && $0.value == #"{"Where":"Plex"}"# })
         let ep = try #require(r.items.first { $0.kind == .episode })
         #expect(ep.episode?.season == 1 && ep.episode?.number == 1 && ep.watches.count == 2 && ep.ratings.map(\.value) == [7.05])
         #expect(!r.items.contains { $0.kind == .episode && $0.episode?.number == 2 })  // in progress: a status, not a viewing
