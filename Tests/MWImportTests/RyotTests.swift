@@ -196,6 +196,8 @@ import Testing
         #expect(items.count == 3 && items.allSatisfy { $0["seen_history"] is [Any] && $0["reviews"] is [Any] && $0["collections"] is [Any] })
         #expect(items.map { $0["lot"] as? String } == ["movie", "show", "movie"] && items.allSatisfy { $0["source"] as? String == "tmdb" })
         let heat = items[0]
+        // A day's viewing at its 11:00 UTC (the same day in every zone from UTC−11 to UTC+12), an instant as itself.
+        #expect((heat["seen_history"] as? [[String: Any]])?.map { $0["ended_on"] as? String } == ["2024-01-02T11:00:00Z", "2024-06-01T21:00:00Z"])
         #expect((heat["reviews"] as? [[String: Any]])?.compactMap { $0["rating"] as? String } == ["90"])  // 4.5 of 5
         let reviews = (heat["reviews"] as? [[String: Any]] ?? []).compactMap { $0["review"] as? [String: Any] }
         #expect(reviews.contains { $0["text"] as? String == "Mine only." && $0["visibility"] as? String == "private" })

@@ -37,7 +37,7 @@ public enum RyotWriter {
             var reviews: [[String: Any]] = []
             if !isShow {
                 let plays = t.viewings.isEmpty && t.watched ? [Viewing(date: t.watchedDate, precision: .instant, rewatch: false)] : t.viewings
-                seen += plays.map { completed($0.date) }
+                seen += plays.map { completed($0.watchedDate) }
             } else {
                 if !t.viewings.isEmpty { dropped["show viewings without episodes", default: 0] += 1 }
                 if t.watched && t.viewings.isEmpty && (episodes[t.id] ?? []).isEmpty { dropped["shows marked watched without episodes", default: 0] += 1 }
@@ -46,7 +46,7 @@ public enum RyotWriter {
             for e in (episodes[t.id] ?? []).sorted(by: { ($0.seasonNumber, $0.episodeNumber) < ($1.seasonNumber, $1.episodeNumber) }) {
                 let plays = e.viewings.isEmpty && e.watched ? [Viewing(date: e.watchedDate, precision: .instant, rewatch: false)] : e.viewings
                 for v in plays {
-                    var s = completed(v.date)
+                    var s = completed(v.watchedDate)
                     s["show_season_number"] = e.seasonNumber
                     s["show_episode_number"] = e.episodeNumber
                     seen.append(s)
@@ -90,7 +90,8 @@ public enum RyotWriter {
         return out + unused.map { review($0, season: season, episode: episode) }
     }
 
-    /// A completed seen entry; an undated viewing has no `ended_on`. No provider is named, so
+    /// A completed seen entry at `date` (a day's viewing at its 11:00 UTC: ``Viewing/watchedDate``);
+    /// an undated viewing has no `ended_on`. No provider is named, so
     /// Ryot records its own import as the provider.
     static func completed(_ date: Date?) -> [String: Any] {
         var s: [String: Any] = ["progress": "100", "state": "completed"]
@@ -101,7 +102,8 @@ public enum RyotWriter {
     /// A kept rating as a review: points out of 100 (4.5 of 5 → 90), its date as the review's.
     static func rating(_ r: OriginalRating, season: Int?, episode: Int?) -> [String: Any] {
         var o: [String: Any] = ["rating": ServiceCSV.number((r.value * 100 / r.scale * 1000).rounded() / 1000)]
-        if let d = r.date { o["review"] = ["date": instant(d), "visibility": "private"] }
+        // A day (Letterboxd, IMDb) as its 11:00 UTC, which every zone from UTC−11 to UTC+12 shows as that day.
+        if let d = r.date { o["review"] = ["date": instant(r.datePrecision == .day ? DayDate.instant(ofDay: d) : d), "visibility": "private"] }
         if let season { o["show_season_number"] = season }
         if let episode { o["show_episode_number"] = episode }
         return o
