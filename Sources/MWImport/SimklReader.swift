@@ -80,7 +80,7 @@ enum SimklReader {
             return c.malformed(src.position, "no id or title", t.diagnostic(.error, .importMalformedRow, "a row without a TMDb, IMDb or TVDB id or a title", row: row, column: "Title"))
         }
         // Simkl's id names the title; without one, its kind, title and year do.
-        let key = simkl.map { "simkl:\($0)" } ?? "simkl:title:\(kind.rawValue):" + Values.key(title) + ":\(t.text(row, "year") ?? "")"
+        let key = simkl.map { "simkl:\(kind.rawValue):\($0)" } ?? "simkl:title:\(kind.rawValue):" + Values.key(title) + ":\(t.text(row, "year") ?? "")"
         let i = c.item(keys: [key], source: src) {
             var item = ForeignItem(source: src, kind: kind, title: title)
             item.rawType = type
@@ -152,7 +152,9 @@ enum SimklReader {
         }
         if status == "notinteresting", e["user_rating"] == nil || e["user_rating"] is NSNull, e["seasons"] == nil { return c.ignore("not interesting (Simkl status)") }
         let simkl = id("simkl")
-        let i = c.item(keys: [simkl.map { "simkl:\($0)" } ?? "simkl:title:\(kind.rawValue):" + Values.key(title)], source: src) {
+        // Simkl's id names the title within its section (films, shows and anime are numbered apart).
+        let titleKey = simkl.map { "simkl:\(section):\($0)" } ?? "simkl:title:\(kind.rawValue):" + Values.key(title)
+        let i = c.item(keys: [titleKey], source: src) {
             var item = ForeignItem(source: src, kind: kind, title: title)
             item.rawType = section == "anime" ? "anime" + (animeType.map { " (\($0))" } ?? "") : section
             item.year = JSONValues.int(record["year"])
@@ -192,7 +194,7 @@ enum SimklReader {
                     continue
                 }
                 let watched = JSONValues.date(ep["watched_at"], file, "\(at)/watched_at", c)
-                let key = (simkl.map { "simkl:\($0)" } ?? "simkl:title:" + Values.key(title)) + ":\(s):\(number)"
+                let key = titleKey + ":\(s):\(number)"
                 let j = c.item(keys: [key], source: src) {
                     var item = ForeignItem(source: src, kind: .episode, title: title)
                     item.episode = EpisodeRef(showTitle: title, showIDs: ids, season: s, number: number)
