@@ -25,6 +25,8 @@ extension FormatRegistry {
         .tmdb,
         .netflix,
         .myanimelist,
+        .simkl,
+        .ryot,
         .goodreads,
         .storygraph,
         .librarything,
