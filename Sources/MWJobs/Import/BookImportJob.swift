@@ -14,8 +14,9 @@ public enum BookImportJob {
         public var sources: [URL]
         /// The library to write; nil with `dryRun`.
         public var output: URL?
-        /// The format written: a books format (bookstrack-v1 unless asked otherwise).
-        public var format: FormatDescriptor = .bookstrackV1
+        /// The format written: a books format (the lossless bookstrack-v2 unless asked
+        /// otherwise, as film imports write the lossless mediawatch-v2).
+        public var format: FormatDescriptor = .bookstrackV2
         /// An existing bookstrack backup to import into.
         public var mergeInto: URL?
         public var onConflict: ConflictPolicy = .newer
