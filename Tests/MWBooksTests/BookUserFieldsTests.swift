@@ -27,6 +27,11 @@ struct BookUserFieldsTests {
         return t.header.fields.map { t.value(t.rows[0], $0) ?? "" }
     }
 
+    static func entry(_ lib: BookLibrary, _ title: String) -> LibraryEntry? {
+        guard let w = lib.works.first(where: { $0.title == title }) else { return nil }
+        return lib.entries.first { $0.workId == w.id }
+    }
+
     static func column(_ name: String) -> Int { BookFixtures.goodreads24Header.split(separator: ",").firstIndex { $0 == name }! }
 
     @Test("Goodreads: Private Notes go to privateNotes, never into the review; Spoiler, Read Count, Owned Copies are kept")
@@ -36,7 +41,7 @@ struct BookUserFieldsTests {
         let lib = BookImport.run([f], options: BookFixtures.options).library
         for (row, line) in zip(f.rows, Self.goodreadsRows) {
             let c = try Self.cells(line)
-            let e = try #require(lib.entries.first { lib.works.first { w in w.id == $0.workId }?.title == row.title })
+            let e = try #require(Self.entry(lib, row.title))
             let privateText = c[Self.column("Private Notes")]
             #expect(e.privateNotes == privateText)
             #expect(e.notes?.contains(privateText) != true, "private notes leaked into the review")
@@ -69,7 +74,7 @@ struct BookUserFieldsTests {
         let t = try #require(file.table { $0.contains("Book Id") })
         for r in t.rows {
             let title = try #require(t.value(r, "Title"))
-            let e = try #require(lib.entries.first { lib.works.first { w in w.id == $0.workId }?.title == title })
+            let e = try #require(Self.entry(lib, title))
             #expect((t.value(r, "Private Notes") ?? "") == (e.privateNotes ?? ""))
             #expect(!(t.value(r, "My Review") ?? "").contains(e.privateNotes ?? "\u{0}"), "a private note in the public review")
             #expect(t.value(r, "Read Count") == String(e.readCount ?? 0))

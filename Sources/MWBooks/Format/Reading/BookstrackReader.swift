@@ -158,9 +158,7 @@ public enum BookstrackReader {
                     continue
                 }
                 var f = try RecordFields(reading: &s, collection: key, index: index - 1, keys: table, dates: dates, duplicates: &dups)
-                if firstV2 == nil, let hit = f.firstPresent(key == "entries" ? BookstrackKeys.entryV2 : key == "editions" ? BookstrackKeys.editionV2 : []) {
-                    firstV2 = hit
-                }
+                v2Keys += f.present(key == "entries" ? BookstrackKeys.entryV2 : key == "editions" ? BookstrackKeys.editionV2 : [])
                 var ok = false
                 switch key {
                 case "works":
@@ -180,8 +178,8 @@ public enum BookstrackReader {
             offsets[key] = kept
         }
 
-        /// The first formatVersion 2 attribute met (pointer, offset): an error in a version 1 file.
-        var firstV2: (String, Int)?
+        /// The formatVersion 2 attributes met (pointer, offset): errors in a version 1 file.
+        var v2Keys: [(String, Int)] = []
 
         /// File index of each kept record, per collection.
         var indexes: [String: [Int]] = [:]
@@ -208,9 +206,11 @@ public enum BookstrackReader {
                 } else {
                     result.format = BookstrackFormat.formatName(version: version!)
                     result.formatVersion = version
-                    if version == 1, let (p, o) = firstV2 {
-                        diags.append(.error(.schemaUnknownKey, "\(p.split(separator: "/").last.map(String.init) ?? p) is a bookstrack-v2 attribute; this file says formatVersion 1",
-                                            pointer: p, offset: o))
+                    if version == 1 {
+                        for (p, o) in v2Keys {
+                            diags.append(.error(.schemaUnknownKey, "\(p.split(separator: "/").last.map(String.init) ?? p) is a bookstrack-v2 attribute; this file says formatVersion 1",
+                                                pointer: p, offset: o))
+                        }
                     }
                     if parsed {
                         let offsets = self.offsets, locator = self.locator

@@ -61,11 +61,10 @@ struct RecordFields {
 
     private func at(_ key: StaticString) -> String { pointer + jsonPointer([key.description]) }
 
-    /// The first of `keys` the record has, with its value's offset (a formatVersion 2 key in
-    /// a file that says 1 is reported by the reader).
-    func firstPresent(_ keys: [StaticString]) -> (String, Int)? {
-        for k in keys { if let i = self.keys.index(k), let n = slots[i] { return (at(k), n.offset) } }
-        return nil
+    /// Which of `keys` the record has, each with its pointer and its value's offset (a
+    /// formatVersion 2 key in a file that says 1 is reported by the reader).
+    func present(_ keys: [StaticString]) -> [(String, Int)] {
+        keys.compactMap { k in self.keys.index(k).flatMap { slots[$0] }.map { (at(k), $0.offset) } }
     }
 
     private mutating func typeError(_ key: StaticString, _ node: JSONNode, _ expected: String) {
