@@ -235,4 +235,33 @@ struct BookUserFieldsTests {
         #expect(byISBN.count == withISBN.count, "one book per entry with an ISBN")
         #expect(byISBN.count + without == lib.entries.count)
     }
+
+    @Test("mwkit import writes bookstrack-v2 by default with the private notes; --to bookstrack-v1 reports each dropped field with its count")
+    func importThroughTheBinary() throws {
+        let dir = try BookStoreFixtures.tempDir()
+        let csv = dir.appendingPathComponent("goodreads_library_export.csv")
+        try (BookFixtures.goodreads24Header + "\n" + Self.goodreadsRows.joined(separator: "\n") + "\n").write(to: csv, atomically: true, encoding: .utf8)
+        let v2 = dir.appendingPathComponent("v2.json"), v1 = dir.appendingPathComponent("v1.json")
+        let env = ["SOURCE_DATE_EPOCH": "1750000000"]
+        let r2 = try BookStoreFixtures.run(["import", csv.path, "-o", v2.path], env: env)
+        #expect(r2.status == 0, "\(r2.stderr)")
+        let read2 = try BookstrackReader.read(url: v2)
+        #expect(read2.formatVersion == 2 && read2.isValid)
+        let lib = try #require(read2.library)
+        let expected = BookImport.run([Self.goodreads()], options: BookFixtures.options).library
+        let got: [String] = lib.entries.compactMap(\.privateNotes).sorted()
+        let want: [String] = expected.entries.compactMap(\.privateNotes).sorted()
+        #expect(got == want && !want.isEmpty)
+        #expect(!r2.stderr.contains("field-dropped"))
+
+        let r1 = try BookStoreFixtures.run(["import", csv.path, "--to", "bookstrack-v1", "-o", v1.path], env: env)
+        #expect(r1.status == 0, "\(r1.stderr)")
+        let read1 = try BookstrackReader.read(url: v1)
+        #expect(read1.formatVersion == 1 && read1.isValid)
+        let withPrivate = lib.entries.filter { $0.privateNotes != nil }.count
+        #expect(withPrivate > 0)
+        let out = r1.stdout + r1.stderr
+        #expect(out.contains("field-dropped") && out.contains("entries[].privateNotes: dropped from \(withPrivate) record(s)"), "\(out)")
+        #expect(!String(decoding: try Data(contentsOf: v1), as: UTF8.self).contains("Lend to Sam"), "v1 holds no private field and puts none in a public one")
+    }
 }

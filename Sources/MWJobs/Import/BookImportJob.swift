@@ -71,11 +71,14 @@ public enum BookImportJob {
         var options = BookImportOptions(onConflict: o.onConflict)
         if let f = o.overridesFile { options.overrides = try BookOverrides.read(f) }
         // The existing library handed over whole: the merge changes it in place, not a copy.
-        let result = BookImport.run(urls: files, into: consume existing, options: options, services: services)
+        var result = BookImport.run(urls: files, into: consume existing, options: options, services: services)
         var written: [URL] = []
         if !o.dryRun {
             if let out = o.output {
-                _ = try LibraryWriter.write(result.library, as: o.format, to: out)
+                // What the format cannot hold (`field-dropped`: bookstrack-v1's private notes,
+                // goodreads-csv's earlier reads…) is reported with the import's diagnostics.
+                let done = try LibraryWriter.write(result.library, as: o.format, to: out)
+                result.diagnostics += done.diagnostics
                 written.append(out)
             }
             if let r = o.reviewFile {
