@@ -264,4 +264,27 @@ struct BookUserFieldsTests {
         #expect(out.contains("field-dropped") && out.contains("entries[].privateNotes: dropped from \(withPrivate) record(s)"), "\(out)")
         #expect(!String(decoding: try Data(contentsOf: v1), as: UTF8.self).contains("Lend to Sam"), "v1 holds no private field and puts none in a public one")
     }
+
+    @Test("LibraryThing: Private Comment stays private, Copies are owned copies, a secondary author with a role other than author is a contributor")
+    func libraryThing() throws {
+        let header = BookFixtures.librarythingCSV.split(separator: "\r\n").first.map(String.init)!
+        let columns = header.split(separator: ",").map(String.init)
+        func row(_ values: [String: String]) -> String {
+            columns.map { values[$0] ?? "" }.map { $0.contains(",") ? "\"\($0)\"" : $0 }.joined(separator: ",")
+        }
+        let values = ["Book ID": "9", "Title": "Night Ferry", "Primary Author": "Ortiz, Sam", "Primary Author Role": "Author",
+                      "Secondary Author": "Brun, Lea|Vance, Jo|Moss, Ike", "Secondary Author Role": "Translator||Author",
+                      "Review": "A quiet book.", "Comment": "Book club pick", "Private Comment": "Borrowed from Ana", "Copies": "2",
+                      "Collections": "Your library"]
+        let text = [header, row(values)].joined(separator: "\r\n")
+        let f = BookExportReader.read(bytes: Array(text.utf8), name: "librarything.csv")
+        let r = try #require(f.rows.first)
+        #expect(r.privateNotes == values["Private Comment"])
+        #expect(r.notes?.contains(values["Private Comment"]!) == false)
+        #expect(r.notes?.contains(values["Review"]!) == true && r.notes?.contains(values["Comment"]!) == true)
+        #expect(r.ownedCopies == Int(values["Copies"]!))
+        #expect(r.authors == ["Sam Ortiz", "Jo Vance", "Ike Moss"], "no role, or Author, is an author")
+        #expect(r.contributors == [Contributor(name: "Lea Brun", roles: ["Translator"])])
+        #expect(f.unkept["Copies"] == nil)
+    }
 }
