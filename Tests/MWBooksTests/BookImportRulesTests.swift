@@ -68,6 +68,20 @@ struct BookImportRulesTests {
         #expect(rows.filter { $0.contains("The Lantern Road") }.count == lib.entries.filter { e in lib.works.first { $0.id == e.workId }?.title == "The Lantern Road" }.count)
     }
 
+    @Test("goodreads-csv writes a hyphenated stored ISBN as its bare digits, never an empty column")
+    func hyphenatedISBNsAreWrittenBare() throws {
+        let one = BookFixtures.goodreads24Header + "\n" + Self.goodreadsRow + "\n"
+        var lib = BookImport.run([BookExportReader.read(bytes: Array(one.utf8), name: "g.csv")], options: BookFixtures.options).library
+        let bare = try #require(lib.editions.first?.isbn)
+        var hyphenated = ""
+        for (i, c) in bare.enumerated() { if i == 3 || i == 4 || i == 8 || i == 12 { hyphenated += "-" }; hyphenated.append(c) }
+        lib.editions[0].isbn = hyphenated
+        lib.editions[0].isbns = lib.editions[0].isbns.map { $0 == bare ? hyphenated : $0 }
+        let csv = String(decoding: try GoodreadsCSVWriter.write(lib), as: UTF8.self)
+        #expect(csv.contains("=\"\(bare)\""), "the bare \(bare.count)-digit ISBN is written for \(hyphenated)")
+        #expect(!csv.contains(hyphenated))
+    }
+
     @Test("author sort names: particles stay with the surname, suffixes after the given names", arguments: [
         ("Ursula K. Le Guin", "Le Guin, Ursula K."), ("Ludwig van Beethoven", "van Beethoven, Ludwig"),
         ("Martin Luther King Jr.", "King, Martin Luther, Jr."), ("Van Morrison", "Morrison, Van"),

@@ -71,7 +71,8 @@ public enum GoodreadsCSVWriter {
 
     static func row(_ work: Work, _ authors: [String: String], _ e: Edition?, _ entry: LibraryEntry, bookId: String, full: Bool) -> [String] {
         let names = work.authorIds.compactMap { authors[$0] }
-        let isbns = e.map { ([$0.isbn].compactMap { $0 } + $0.isbns) } ?? []
+        // Stored ISBNs may keep their hyphens (`978-0-8021-4257-3`): the columns take the bare digits.
+        let isbns = (e.map { ([$0.isbn].compactMap { $0 } + $0.isbns) } ?? []).map { ISBN.normalize($0) ?? $0 }
         let isbn10 = isbns.first { $0.count == 10 } ?? ""
         let isbn13 = isbns.first { $0.count == 13 } ?? ""
         let rating = entry.rating ?? entry.personalRating.map { Int(($0).rounded(.toNearestOrAwayFromZero)) } ?? 0
