@@ -18,6 +18,7 @@ extension FormatRegistry {
         .letterboxd,
         .imdb,
         .trakt,
+        .traktJSON,
         .tvtime,
         .movary,
         .watcharr,

@@ -1,0 +1,74 @@
+import Foundation
+import MWCore
+import MWFoundation
+
+/// What the writers of other services' formats share beyond CSV (``ServiceCSV``): JSON bytes,
+/// the plays a record holds, the current rating, notes that may go into a service's field, and
+/// the `field-dropped` report of what a format cannot hold.
+enum ServiceWriting {
+    /// Pretty JSON with sorted keys, two-space indents, LF and no escaped slashes: the same
+    /// library gives the same bytes.
+    static func json(_ value: Any) throws -> [UInt8] {
+        [UInt8](try JSONSerialization.data(withJSONObject: value, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) + [0x0A]
+    }
+
+    /// A record's plays: its viewings; one undated or dated by `watchedDate` when it is watched
+    /// without any.
+    static func plays(_ viewings: [Viewing], watched: Bool, watchedDate: Date?) -> [Viewing] {
+        viewings.isEmpty && watched ? [Viewing(date: watchedDate, precision: .instant, rewatch: false)] : viewings
+    }
+
+    /// The index of the rating a service holding one rating per record gets: the newest of those
+    /// `fits`, the service's own preferred (``ServiceCSV/current(_:isCandidate:isPreferred:)``).
+    /// Season ratings (`trakt:season:N`) are not the record's own.
+    static func current(_ ratings: [OriginalRating], service: ForeignService, fits: (OriginalRating) -> Bool) -> Int? {
+        ServiceCSV.current(ratings, isCandidate: { !isSeasonRating($0) && fits($0) }, isPreferred: { $0.source == service.rawValue })
+    }
+
+    /// A season's rating kept on its show (`trakt:season:2`): the season number.
+    static func seasonOf(_ r: OriginalRating) -> Int? {
+        guard let range = r.source.range(of: ":season:") else { return nil }
+        return Int(r.source[range.upperBound...])
+    }
+
+    static func isSeasonRating(_ r: OriginalRating) -> Bool { seasonOf(r) != nil }
+
+    /// The rating on a 0–10 scale with one decimal, when the value is exactly that.
+    static func tenths(_ r: OriginalRating) -> Double? {
+        guard r.scale > 0, r.value.isFinite else { return nil }
+        let v = r.value * 10 / r.scale
+        let t = (v * 10).rounded() / 10
+        return abs(t - v) < 1e-9 && (0...10).contains(t) ? t : nil
+    }
+
+    /// A number of tenths as JSON wants it: whole numbers as integers.
+    static func jsonNumber(_ v: Double) -> Any { v == v.rounded() ? Int(v) as Any : v as Any }
+
+    /// Whether a note may go into `service`'s field for it: that field can be seen by others,
+    /// so only a note that came from that service (where it was already written) goes there;
+    /// every other imported note is the user's private one.
+    static func isOwn(_ note: Note, of service: ForeignService) -> Bool {
+        note.sources.contains { $0.service == service.rawValue }
+    }
+
+    /// The favourites: the list an import made for them, or one the user named so.
+    static func isFavorites(_ l: MediaList) -> Bool {
+        l.id == ImportIDs.list("favorites") || ["favorites", "favourites"].contains(l.name.lowercased())
+    }
+
+    /// An instant as RFC 3339 in UTC.
+    static func instant(_ d: Date) -> String { DateCoding.formatRFC3339(d) }
+
+    /// A warning per kind of value `format` cannot hold, with the number of records it was
+    /// dropped from (`field-dropped`), in a stable order.
+    static func dropped(_ counts: [String: Int], format: String) -> [Diagnostic] {
+        counts.sorted { $0.key < $1.key }.filter { $0.value > 0 }.map {
+            .warning(.fieldDropped, "\(format) cannot hold \($0.key): dropped from \($0.value) record(s)")
+        }
+    }
+
+    /// The warning for a rating the format's scale cannot hold.
+    static func offScale(_ t: Title, _ r: OriginalRating, title i: Int, rating j: Int, scale: String) -> Diagnostic {
+        ServiceCSV.warning(.writeRatingOffScale, "\(ServiceCSV.label(t)): rating \(ServiceCSV.number(r.value)) of \(ServiceCSV.number(r.scale)) (\(r.source)) is not \(scale); not written", title: i, "ratings", j)
+    }
+}
