@@ -59,22 +59,26 @@ enum TraktImportCSV {
         let watched = t.text(row, "watched_at", "date_watched")
         let listed = t.text(row, "watchlisted_at", "listed_at")
         let rating = t.text(row, "rating")
+        // What the row gives, decided (and its bad values reported) before the item changes.
+        var mark: ForeignMark?, rated: ForeignRating?, watch: WatchEvent?
+        if action == "watchlist" || (action == nil && listed != nil) {
+            mark = ForeignMark(.watchlist, date: listed.flatMap { date($0, row, t, "watchlisted_at", c) }, source: src)
+        }
+        if action == "rating" || action == "ratings" || (action == nil && rating != nil) {
+            if let rating, let v = Int(rating), (1...10).contains(v) {
+                rated = ForeignRating(value: Double(v), scale: .tenPoint, raw: rating,
+                                      date: t.text(row, "rated_at").flatMap { date($0, row, t, "rated_at", c) }, source: src)
+            } else {
+                c.warn(t.diagnostic(.warning, .importBadValue, "rating \(quoted(rating ?? "")) is not a whole number from 1 to 10", row: row, column: "rating"))
+            }
+        }
+        if action.map({ !["watchlist", "rating", "ratings"].contains($0) }) ?? (watched != nil) {
+            watch = WatchEvent(date: watched.flatMap { $0.lowercased() == "unknown" ? nil : date($0, row, t, "watched_at", c) }, source: src)
+        }
         c.update(i) { item in
-            if action == "watchlist" || (action == nil && listed != nil) {
-                item.marks.append(ForeignMark(.watchlist, date: listed.flatMap { date($0, row, t, "watchlisted_at", c) }, source: src))
-            }
-            if action == "rating" || action == "ratings" || (action == nil && rating != nil) {
-                if let rating, let v = Int(rating), (1...10).contains(v) {
-                    item.ratings.append(ForeignRating(value: Double(v), scale: .tenPoint, raw: rating,
-                                                      date: t.text(row, "rated_at").flatMap { date($0, row, t, "rated_at", c) }, source: src))
-                } else {
-                    c.warn(t.diagnostic(.warning, .importBadValue, "rating \(quoted(rating ?? "")) is not a whole number from 1 to 10", row: row, column: "rating"))
-                }
-            }
-            let history = action.map { !["watchlist", "rating", "ratings"].contains($0) } ?? (watched != nil)
-            if history {
-                item.watches.append(WatchEvent(date: watched.flatMap { $0.lowercased() == "unknown" ? nil : date($0, row, t, "watched_at", c) }, source: src))
-            }
+            if let mark { item.marks.append(mark) }
+            if let rated { item.ratings.append(rated) }
+            if let watch { item.watches.append(watch) }
         }
     }
 

@@ -9,7 +9,8 @@ enum ServiceWriting {
     /// Pretty JSON with sorted keys, two-space indents, LF and no escaped slashes: the same
     /// library gives the same bytes.
     static func json(_ value: Any) throws -> [UInt8] {
-        [UInt8](try JSONSerialization.data(withJSONObject: value, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) + [0x0A]
+        if let a = value as? [Any], a.isEmpty { return Array("[]\n".utf8) }
+        return [UInt8](try JSONSerialization.data(withJSONObject: value, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) + [0x0A]
     }
 
     /// A record's plays: its viewings; one undated or dated by `watchedDate` when it is watched
@@ -56,14 +57,30 @@ enum ServiceWriting {
         l.id == ImportIDs.list("favorites") || ["favorites", "favourites"].contains(l.name.lowercased())
     }
 
+    /// A JSON value or `null`.
+    static func orNull(_ v: Any?) -> Any { v ?? NSNull() }
+
     /// An instant as RFC 3339 in UTC.
     static func instant(_ d: Date) -> String { DateCoding.formatRFC3339(d) }
+
+    /// An instant as Trakt writes it: UTC with milliseconds (`2024-01-02T20:00:00.000Z`).
+    static func milliseconds(_ d: Date) -> String {
+        let t = d.timeIntervalSince1970, whole = t.rounded(.down)
+        let ms = min(999, Int(((t - whole) * 1000).rounded()))
+        return String(DateCoding.formatRFC3339(Date(timeIntervalSince1970: whole)).dropLast()) + String(format: ".%03dZ", ms)
+    }
+
+    /// An instant to the second as Python's `str(datetime)` writes it (`2024-01-02 20:00:00+00:00`).
+    static func pythonSeconds(_ d: Date) -> String {
+        let s = DateCoding.formatRFC3339(Date(timeIntervalSince1970: d.timeIntervalSince1970.rounded(.down)))
+        return s.replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: "+00:00")
+    }
 
     /// A warning per kind of value `format` cannot hold, with the number of records it was
     /// dropped from (`field-dropped`), in a stable order.
     static func dropped(_ counts: [String: Int], format: String) -> [Diagnostic] {
         counts.sorted { $0.key < $1.key }.filter { $0.value > 0 }.map {
-            .warning(.fieldDropped, "\(format) cannot hold \($0.key): dropped from \($0.value) record(s)")
+            Diagnostic.warning(.fieldDropped, "\(format) cannot hold \($0.key): dropped from \($0.value) record(s)")
         }
     }
 

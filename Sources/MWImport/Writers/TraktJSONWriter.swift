@@ -30,15 +30,16 @@ public enum TraktJSONWriter {
         let titles = Dictionary(library.titles.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let episodes = Dictionary(grouping: library.episodes, by: \.showId)
         let episodeByID = Dictionary(library.episodes.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        let instant = ServiceWriting.instant
+        let instant = ServiceWriting.milliseconds, null = ServiceWriting.orNull
         func media(_ t: Title) -> [String: Any] {
             var ids: [String: Any] = ["tmdb": t.tmdbId]
             if let imdb = t.metadata?.imdbId { ids["imdb"] = imdb }
-            return ["title": t.metadata?.title ?? NSNull(), "year": t.metadata.map { $0.year > 0 ? $0.year as Any : NSNull() } ?? NSNull(), "ids": ids]
+            let year = (t.metadata?.year).flatMap { $0 > 0 ? $0 : nil }
+            return ["title": null(t.metadata?.title), "year": null(year), "ids": ids]
         }
         func subject(_ t: Title) -> [String: Any] { t.mediaType == .movie ? ["type": "movie", "movie": media(t)] : ["type": "show", "show": media(t)] }
         func episode(_ e: Episode, _ show: Title) -> [String: Any] {
-            var ep: [String: Any] = ["season": e.seasonNumber, "number": e.episodeNumber, "title": e.metadata?.name ?? NSNull(), "ids": [String: Any]()]
+            var ep: [String: Any] = ["season": e.seasonNumber, "number": e.episodeNumber, "title": null(e.metadata?.name), "ids": [String: Any]()]
             if let id = e.tmdbId { ep["ids"] = ["tmdb": id] }
             return ["type": "episode", "episode": ep, "show": media(show)]
         }
@@ -48,7 +49,7 @@ public enum TraktJSONWriter {
             if let k {
                 var r = item
                 r["rating"] = IMDbCSVWriter.points(ratings[k])!
-                r["rated_at"] = ratings[k].date.map(instant) ?? NSNull()
+                r["rated_at"] = null(ratings[k].date.map(instant))
                 json[file]!.append(r)
             }
             let fitting = ratings.filter { !ServiceWriting.isSeasonRating($0) && IMDbCSVWriter.points($0) != nil }.count
@@ -75,7 +76,7 @@ public enum TraktJSONWriter {
                 let plays = ServiceWriting.plays(t.viewings, watched: t.watched, watchedDate: t.watchedDate)
                 plays.forEach { play($0, subject(t)) }
                 if !plays.isEmpty {
-                    json["watched-movies.json"]!.append(["plays": plays.count, "last_watched_at": plays.compactMap(\.date).max().map(instant) ?? NSNull(),
+                    json["watched-movies.json"]!.append(["plays": plays.count, "last_watched_at": null(plays.compactMap(\.date).max().map(instant)),
                                                          "last_updated_at": instant(t.dateModified ?? t.dateAdded), "movie": media(t)])
                 }
                 rate(t.ratings, t, title: i, into: "ratings-movies.json", subject(t))
@@ -92,7 +93,7 @@ public enum TraktJSONWriter {
             }
             for (s, r) in seasons.sorted(by: { $0.key < $1.key }) {
                 json["ratings-seasons.json"]!.append(["type": "season", "season": ["number": s, "ids": [String: Any]()], "show": media(t),
-                                                      "rating": IMDbCSVWriter.points(r)!, "rated_at": r.date.map(instant) ?? NSNull()])
+                                                      "rating": IMDbCSVWriter.points(r)!, "rated_at": null(r.date.map(instant))])
             }
             var watchedSeasons: [Int: [[String: Any]]] = [:]
             var showPlays = 0
@@ -103,12 +104,12 @@ public enum TraktJSONWriter {
                 rate(e.ratings, t, title: nil, into: "ratings-episodes.json", episode(e, t))
                 guard !plays.isEmpty else { continue }
                 let latest = plays.compactMap(\.date).max()
-                watchedSeasons[e.seasonNumber, default: []].append(["number": e.episodeNumber, "plays": plays.count, "last_watched_at": latest.map(instant) ?? NSNull()])
+                watchedSeasons[e.seasonNumber, default: []].append(["number": e.episodeNumber, "plays": plays.count, "last_watched_at": null(latest.map(instant))])
                 showPlays += plays.count
                 if let latest { last = max(last ?? latest, latest) }
             }
             if t.watched {
-                json["watched-shows.json"]!.append(["plays": showPlays, "last_watched_at": (last ?? t.watchedDate).map(instant) ?? NSNull(),
+                json["watched-shows.json"]!.append(["plays": showPlays, "last_watched_at": null((last ?? t.watchedDate).map(instant)),
                                                     "last_updated_at": instant(t.dateModified ?? t.dateAdded), "reset_at": NSNull(), "show": media(t),
                                                     "seasons": watchedSeasons.sorted { $0.key < $1.key }.map { ["number": $0.key, "episodes": $0.value] as [String: Any] }])
             }
@@ -120,7 +121,7 @@ public enum TraktJSONWriter {
             case (nil, _?): return false
             default: return a.order < b.order
             }
-        }.enumerated().map { n, h in var e = h.item; e["id"] = n + 1; return e }
+        }.enumerated().map { n, h -> [String: Any] in var e = h.item; e["id"] = n + 1; return e }
         // Lists: the watchlist, the favourites, and every other list as a private list.
         var files: [(name: String, bytes: [UInt8])] = []
         var custom = 0
@@ -130,16 +131,16 @@ public enum TraktJSONWriter {
                 var e = subject(t)
                 e["rank"] = item.orderIndex + 1
                 e["id"] = item.orderIndex + 1
-                e["listed_at"] = item.dateAdded.map(instant) ?? NSNull()
-                e["notes"] = item.note ?? NSNull()
+                e["listed_at"] = null(item.dateAdded.map(instant))
+                e["notes"] = null(item.note)
                 return e
             }
             if TraktCSVWriter.isWatchlist(l) { json["lists-watchlist.json"]! += items; continue }
             if ServiceWriting.isFavorites(l) { json["lists-favorites.json"]! += items; continue }
             custom += 1
             let slug = slugged(l.name, fallback: "list-\(custom)")
-            json["lists-lists.json"]!.append(["name": l.name, "description": l.listDescription ?? NSNull(), "privacy": "private", "type": "personal",
-                                              "created_at": l.dateCreated.map(instant) ?? NSNull(), "updated_at": (l.dateModified ?? l.dateCreated).map(instant) ?? NSNull(),
+            json["lists-lists.json"]!.append(["name": l.name, "description": null(l.listDescription), "privacy": "private", "type": "personal",
+                                              "created_at": null(l.dateCreated.map(instant)), "updated_at": null((l.dateModified ?? l.dateCreated).map(instant)),
                                               "item_count": items.count, "ids": ["trakt": custom, "slug": slug]])
             files.append(("lists-list-\(custom)-\(slug).json", try ServiceWriting.json(items)))
         }
@@ -156,7 +157,7 @@ public enum TraktJSONWriter {
                 json[t.mediaType == .movie ? "comments-movies.json" : "comments-shows.json"]!.append(c)
             }
         }
-        files += try fixedNames.map { ($0, try ServiceWriting.json(json[$0]!)) }
+        for name in fixedNames { files.append((name: name, bytes: try ServiceWriting.json(json[name]!))) }
         return (files.sorted { $0.name < $1.name }, diagnostics + ServiceWriting.dropped(dropped, format: "Trakt"))
     }
 
@@ -164,7 +165,7 @@ public enum TraktJSONWriter {
     static func slugged(_ name: String, fallback: String) -> String {
         var out = "", dash = false
         for ch in name.lowercased().unicodeScalars {
-            if ch.properties.isAlphabetic || ("0"..."9").contains(ch) { out.unicodeScalars.append(ch); dash = false } else if !dash, !out.isEmpty { out += "-"; dash = true }
+            if CharacterSet.alphanumerics.contains(ch) { out.unicodeScalars.append(ch); dash = false } else if !dash, !out.isEmpty { out += "-"; dash = true }
         }
         while out.hasSuffix("-") { out.removeLast() }
         return out.isEmpty ? fallback : out

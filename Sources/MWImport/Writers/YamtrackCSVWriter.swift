@@ -34,7 +34,7 @@ public enum YamtrackCSVWriter {
         }
         func when(_ v: Viewing) -> String {
             guard let d = v.date else { return "" }
-            return v.precision == .day ? ServiceCSV.day(d) : ServiceWriting.instant(d)
+            return v.precision == .day ? ServiceCSV.day(d) : ServiceWriting.pythonSeconds(d)
         }
         func text(_ kind: NoteParentType, _ id: String) -> String {
             (notes["\(kind.rawValue):\(id)"] ?? []).map(\.text).joined(separator: "\n\n")
@@ -52,7 +52,7 @@ public enum YamtrackCSVWriter {
         for (i, t) in library.titles.enumerated() {
             let m = t.metadata
             let image = m?.posterPath.map { $0.hasPrefix("/") ? "https://image.tmdb.org/t/p/w500" + $0 : $0 } ?? ""
-            let added = ServiceWriting.instant(t.dateAdded)
+            let added = ServiceWriting.pythonSeconds(t.dateAdded)
             func row(_ type: String, season: Int? = nil, episode: Int? = nil, score: String = "", status: String, notes: String = "",
                      end: String = "", progress: String = "", created: String? = nil) -> [String] {
                 [String(t.tmdbId), "tmdb", type, m?.title ?? "", image, season.map(String.init) ?? "", episode.map(String.init) ?? "",
@@ -69,7 +69,7 @@ public enum YamtrackCSVWriter {
                 }
                 if let w = watchlisted {
                     rows.append(row("movie", score: plays.isEmpty ? titleScore : "", status: "Planning", notes: plays.isEmpty ? titleNotes : "",
-                                    progress: "0", created: w.map(ServiceWriting.instant) ?? added))
+                                    progress: "0", created: w.map(ServiceWriting.pythonSeconds) ?? added))
                 } else if plays.isEmpty {
                     rows.append(row("movie", score: titleScore, status: "Paused", notes: titleNotes, progress: "0"))
                 }
@@ -78,9 +78,9 @@ public enum YamtrackCSVWriter {
             // A show: its row, then each season with episodes (their parent row), then its episodes.
             let eps = (episodes[t.id] ?? []).sorted { ($0.seasonNumber, $0.episodeNumber) < ($1.seasonNumber, $1.episodeNumber) }
             let status = t.watched ? "Completed" : watchlisted != nil && !eps.contains(where: \.watched) ? "Planning" : "In progress"
-            let end = t.watched ? (t.watchedDate.map(ServiceWriting.instant) ?? "") : ""
+            let end = t.watched ? (t.watchedDate.map(ServiceWriting.pythonSeconds) ?? "") : ""
             rows.append(row("tv", score: titleScore, status: status, notes: titleNotes, end: end,
-                            created: status == "Planning" ? watchlisted!.map(ServiceWriting.instant) ?? added : added))
+                            created: status == "Planning" ? watchlisted!.map(ServiceWriting.pythonSeconds) ?? added : added))
             if status != "Planning", watchlisted != nil { dropped["watchlist entries of shows begun or watched", default: 0] += 1 }
             dropped["a show's own viewings (Yamtrack holds a show's completion; its episodes hold the plays)", default: 0] += t.viewings.count
             var seasonScores: [Int: String] = [:]

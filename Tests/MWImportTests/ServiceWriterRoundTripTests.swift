@@ -1,0 +1,121 @@
+import Foundation
+import MWCore
+import MWFoundation
+@testable import MWImport
+import MWJobs
+import Testing
+
+/// `--to yamtrack | watcharr | trakt | trakt-json`: each writer's output imported back through
+/// our reader of that service (offline: every title carries its TMDb id and kind) gives the same
+/// library for what the service holds, and what it cannot hold is reported with a count.
+@Suite(.serialized) struct ServiceWriterRoundTripTests {
+    /// A library with what the four services hold and what some of them do not: two plays and a
+    /// tag on a film, a film on the watchlist, a watched show with rated episodes, a private note
+    /// and one written in `service` (which public fields may carry back).
+    static func library(notesFrom service: String) -> Library {
+        var heat = Lib.movie(1, "Heat", year: 1995, imdb: "tt0113277")
+        heat.viewings = [Lib.viewing("2024-01-02"), Lib.viewing("2024-06-01", rewatch: true)]
+        heat.watched = true
+        heat.watchedDate = Lib.day("2024-06-01")
+        heat.ratings = [Lib.rating("letterboxd", 4.5, of: 5, on: "2024-01-02")]
+        heat.tags = ["noir"]
+        var show = Lib.show(2, "Breaking Bad", year: 2008)
+        show.watched = true
+        show.watchedDate = Lib.instant("2024-02-02T21:00:00Z")
+        show.ratings = [OriginalRating(source: "trakt", value: 8, scale: 10, date: Lib.instant("2024-02-03T08:00:00Z"), datePrecision: .instant)]
+        var e1 = Episode(id: "E1", showId: show.id, seasonNumber: 1, episodeNumber: 1, metadata: nil, watched: true)
+        e1.viewings = [Viewing(date: Lib.instant("2024-02-01T21:00:00Z"), precision: .instant, rewatch: false, source: "trakt")]
+        e1.ratings = [OriginalRating(source: "trakt", value: 9, scale: 10, date: Lib.instant("2024-02-01T22:00:00Z"), datePrecision: .instant)]
+        var e2 = Episode(id: "E2", showId: show.id, seasonNumber: 1, episodeNumber: 2, metadata: nil, watched: true)
+        e2.viewings = [Viewing(date: Lib.instant("2024-02-02T21:00:00Z"), precision: .instant, rewatch: false, source: "trakt")]
+        let dune = Lib.movie(3, "Dune", year: 2021)
+        let watchlist = MediaList(id: ImportIDs.list("watchlist"), name: "Watchlist", items: [ListItem(titleId: dune.id, orderIndex: 0, dateAdded: Lib.instant("2024-03-01T10:00:00Z"))])
+        var own = Note(id: "N1", parentId: heat.id, parentType: .title, text: "Tense from the first scene.", ownerOnly: true, dateCreated: Lib.day("2024-01-02"))
+        own.sources = [RecordSource(service: service, file: "export", row: 1)]
+        let mine = Note(id: "N2", parentId: show.id, parentType: .title, text: "PRIVATE-NOTE-7f3a", ownerOnly: true, dateCreated: Lib.day("2024-02-03"))
+        return Library(lists: [watchlist], titles: [heat, show, dune], episodes: [e1, e2], notes: [own, mine])
+    }
+
+    /// The output of `format` imported back, offline.
+    static func reimport(_ out: URL, fx: Fixture) async throws -> Library {
+        var o = ImportJobOptions(sources: [out])
+        o.output = fx.url("back.json")
+        o.format = .mediawatchV2
+        o.tmdb.offline = true
+        o.tmdb.cachePath = fx.url("cache.sqlite").path
+        o.build.now = Date(timeIntervalSince1970: 1_750_000_000)
+        let outcome = try await ImportJob.run(o, environment: [:])
+        #expect(outcome.report.exitCode == 0, "\(outcome.report.problems)")
+        return outcome.library
+    }
+
+    static func day(_ d: Date?) -> String? { d.map { String(DateCoding.formatRFC3339($0).prefix(10)) } }
+    static func points(_ r: [OriginalRating]) -> Double? {
+        r.filter { !$0.source.contains(":season:") }.max { ($0.date ?? .distantPast) < ($1.date ?? .distantPast) }.map { ($0.value * 10 / $0.scale * 2).rounded() / 2 }
+    }
+    static func watchlisted(_ l: Library) -> Set<Int64> {
+        let ids = Dictionary(uniqueKeysWithValues: l.titles.map { ($0.id, $0.tmdbId) })
+        return Set(l.lists.filter(TraktCSVWriter.isWatchlist).flatMap(\.items).compactMap { ids[$0.titleId] })
+    }
+    static func episodeDays(_ l: Library) -> [String: [String]] {
+        let ids = Dictionary(uniqueKeysWithValues: l.titles.map { ($0.id, $0.tmdbId) })
+        return Dictionary(uniqueKeysWithValues: l.episodes.map { e in ("\(ids[e.showId] ?? 0):\(e.episodeCode)", e.viewings.compactMap { day($0.date) }.sorted()) })
+    }
+
+    /// Writes `lib` as `format` to `out`, reads it back, and checks what the service holds.
+    /// `allPlays`: it holds every play (else the latest finish as the watched date); `tags`:
+    /// it holds tags; `notes`: it holds notes at all; `showWatched`: a show's own watched state.
+    static func check(_ name: String, file: String, allPlays: Bool, tags: Bool, notes: Bool = true, showWatched: Bool = true) async throws {
+        let fx = try Fixture()
+        let lib = library(notesFrom: name == "trakt-json" ? "trakt" : name)
+        let format = try #require(FormatRegistry.standard.format(named: name))
+        let out = fx.url(file)
+        let done = try LibraryWriter.write(lib, version: Migrator.latestVersion, as: format, to: out)
+        // Deterministic: the same library gives the same bytes.
+        let again = fx.url("again-" + file)
+        _ = try LibraryWriter.write(lib, version: Migrator.latestVersion, as: format, to: again)
+        #expect(try contents(out) == contents(again), "\(name): not deterministic")
+        // The private note never reaches a file another service may show.
+        if name != "yamtrack" {
+            let written = try contents(out)
+            #expect(!written.values.contains { String(decoding: $0, as: UTF8.self).contains("PRIVATE-NOTE-7f3a") }, "\(name) leaked a private note")
+            #expect(done.diagnostics.contains { $0.code == DiagnosticCode.fieldDropped.rawValue && $0.message.contains("notes") }, "\(name): \(done.diagnostics.map(\.message))")
+        }
+        let back = try await reimport(out, fx: fx)
+        #expect(Set(back.titles.map(\.tmdbId)) == Set(lib.titles.map(\.tmdbId)), "\(name)")
+        for t in lib.titles {
+            let b = try #require(back.titles.first { $0.tmdbId == t.tmdbId }, "\(name): \(t.tmdbId)")
+            #expect(Self.points(b.ratings) == Self.points(t.ratings), "\(name) rating of \(t.tmdbId): \(b.ratings)")
+            if showWatched || t.mediaType == .movie { #expect(b.watched == t.watched, "\(name) watched of \(t.tmdbId)") }
+            if t.mediaType == .movie {
+                let days = t.viewings.compactMap { day($0.date) }.sorted()
+                let got = b.viewings.compactMap { day($0.date) }.sorted()
+                if allPlays { #expect(got == days, "\(name) plays of \(t.tmdbId): \(got) for \(days)") }
+                else { #expect(day(b.watchedDate) == days.last, "\(name) finish of \(t.tmdbId): \(String(describing: b.watchedDate)) for \(days)") }
+            }
+            #expect(tags ? b.tags == t.tags : b.tags.isEmpty, "\(name) tags of \(t.tmdbId)")
+        }
+        #expect(watchlisted(back) == watchlisted(lib), "\(name) watchlist")
+        let eps = episodeDays(lib), gotEps = episodeDays(back)
+        #expect(gotEps == eps, "\(name) episodes: \(gotEps) for \(eps)")
+        let e1 = try #require(back.episodes.first { $0.episodeNumber == 1 })
+        #expect(Self.points(e1.ratings) == 9, "\(name) episode rating")
+        // Notes: Yamtrack keeps every note; the others only the one their own service wrote.
+        let kept = Set(back.notes.map(\.text)), written = Set(lib.notes.map(\.text))
+        #expect(!notes ? kept.isEmpty : name == "yamtrack" ? kept == written : kept == ["Tense from the first scene."], "\(name) notes: \(kept)")
+        if !tags { #expect(done.diagnostics.contains { $0.code == DiagnosticCode.fieldDropped.rawValue && $0.message.contains("tags: dropped from 1") }, "\(name)") }
+        if !allPlays { #expect(done.diagnostics.contains { $0.message.contains("plays before the latest") && $0.message.contains("dropped from 1") }, "\(name)") }
+    }
+
+    /// Every file of an output (one file, or a folder's files by name).
+    static func contents(_ url: URL) throws -> [String: [UInt8]] {
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir), isDir.boolValue else { return ["": try bytes(url)] }
+        return Dictionary(uniqueKeysWithValues: try FileManager.default.contentsOfDirectory(atPath: url.path).map { ($0, try bytes(url.appendingPathComponent($0))) })
+    }
+
+    @Test func yamtrack() async throws { try await Self.check("yamtrack", file: "yamtrack.csv", allPlays: true, tags: false) }
+    @Test func watcharr() async throws { try await Self.check("watcharr", file: "watcharr.json", allPlays: false, tags: true) }
+    @Test func traktCSV() async throws { try await Self.check("trakt", file: "trakt.csv", allPlays: true, tags: false, notes: false, showWatched: false) }
+    @Test func traktJSON() async throws { try await Self.check("trakt-json", file: "trakt", allPlays: true, tags: false) }
+}
