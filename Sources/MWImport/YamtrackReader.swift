@@ -131,6 +131,7 @@ extension FormatDescriptor {
     /// (`--to yamtrack`, ``YamtrackCSVWriter``).
     public static let yamtrack = FormatDescriptor.filmService(
         YamtrackService(), summary: "Yamtrack: the CSV export (both header generations; films and TV, other kinds counted) read; the current generation written",
+        capabilities: [.streamable],
         write: YamtrackCSVWriter.write)
         .holding(FormatHolds(ratings: "0–10, one decimal", dates: "day or instant", rewatches: true, episodes: true, reviews: true, status: true))
 }

@@ -6,11 +6,29 @@ import MWFoundation
 /// the plays a record holds, the current rating, notes that may go into a service's field, and
 /// the `field-dropped` report of what a format cannot hold.
 enum ServiceWriting {
-    /// Pretty JSON with sorted keys, two-space indents, LF and no escaped slashes: the same
-    /// library gives the same bytes.
+    /// Pretty JSON with sorted keys, LF and no escaped slashes, empty arrays and objects as
+    /// `[]` and `{}` (as JavaScript's `JSON.stringify` writes them): the same library gives the
+    /// same bytes.
     static func json(_ value: Any) throws -> [UInt8] {
-        if let a = value as? [Any], a.isEmpty { return Array("[]\n".utf8) }
-        return [UInt8](try JSONSerialization.data(withJSONObject: value, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) + [0x0A]
+        let pretty = [UInt8](try JSONSerialization.data(withJSONObject: value, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]))
+        // Foundation writes an empty container over lines; a line break is never inside a JSON
+        // string, so an opening bracket, blanks holding one and its closing bracket are one.
+        var out: [UInt8] = []
+        out.reserveCapacity(pretty.count + 1)
+        var i = 0
+        while i < pretty.count {
+            let b = pretty[i]
+            out.append(b)
+            i += 1
+            guard b == UInt8(ascii: "[") || b == UInt8(ascii: "{") else { continue }
+            var j = i, newline = false
+            while j < pretty.count, [0x20, 0x0A, 0x0D, 0x09].contains(pretty[j]) { newline = newline || pretty[j] == 0x0A; j += 1 }
+            if newline, j < pretty.count, pretty[j] == (b == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: "}")) {
+                out.append(pretty[j])
+                i = j + 1
+            }
+        }
+        return out + [0x0A]
     }
 
     /// A record's plays: its viewings; one undated or dated by `watchedDate` when it is watched
