@@ -114,6 +114,35 @@ import Testing
         return Dictionary(uniqueKeysWithValues: try FileManager.default.contentsOfDirectory(atPath: url.path).map { ($0, try bytes(url.appendingPathComponent($0))) })
     }
 
+    /// A rating a format's scale cannot hold is a `write-rating-off-scale` warning at its place
+    /// (a title's or an episode's), never dropped in silence; a season's ratings go where the
+    /// format has a place (Yamtrack's season row, Trakt's ratings-seasons) or are counted.
+    @Test func ratingsOffTheScaleAndSeasonRatings() throws {
+        var lib = Self.library(notesFrom: "letterboxd")
+        let third = OriginalRating(source: "tvtime", value: 1, scale: 3)  // 3.33… of 10: no tenth, rounds to 3 points
+        lib.episodes[1].ratings = [third]
+        lib.titles[1].ratings.append(OriginalRating(source: "trakt:season:1", value: 7, scale: 10))
+        lib.titles[0].ratings.append(OriginalRating(source: "imdb", value: 11, scale: 10))  // on no one's scale
+        let fx = try Fixture()
+        for (name, file) in [("yamtrack", "y.csv"), ("watcharr", "w.json"), ("trakt-json", "t")] {
+            let format = try #require(FormatRegistry.standard.format(named: name))
+            let d = try write(lib, as: format, to: fx.url(file))
+            let offScale = d.with(.writeRatingOffScale).map(\.pointer).sorted()
+            // Tenths: 1 of 3 has none; whole points: it rounds to 3, which Trakt's scale holds.
+            #expect(offScale == (name == "trakt-json" ? ["/titles/0/ratings/1"] : ["/episodes/1/ratings/0", "/titles/0/ratings/1"]), "\(name): \(offScale)")
+            let text = try Self.contents(fx.url(file)).values.map { String(decoding: $0, as: UTF8.self) }.joined()
+            switch name {
+            case "yamtrack": #expect(text.contains("\"5002\",\"tmdb\",\"season\",\"Breaking Bad\",\"\",\"1\",\"\",\"7.0\""))
+            case "watcharr": #expect(d.contains { $0.message.contains("season ratings: dropped from 1") })
+            default:
+                let seasons = try #require(try JSONSerialization.jsonObject(with: Data(bytes(fx.url("t/ratings-seasons.json")))) as? [[String: Any]])
+                #expect(seasons.count == 1 && seasons[0]["rating"] as? Int == 7 && (seasons[0]["season"] as? [String: Any])?["number"] as? Int == 1)
+                let episodes = try #require(try JSONSerialization.jsonObject(with: Data(bytes(fx.url("t/ratings-episodes.json")))) as? [[String: Any]])
+                #expect(episodes.compactMap { $0["rating"] as? Int }.sorted() == [3, 9])
+            }
+        }
+    }
+
     @Test func yamtrack() async throws { try await Self.check("yamtrack", file: "yamtrack.csv", allPlays: true, tags: false) }
     @Test func watcharr() async throws { try await Self.check("watcharr", file: "watcharr.json", allPlays: false, tags: true) }
     @Test func traktCSV() async throws { try await Self.check("trakt", file: "trakt.csv", allPlays: true, tags: false, notes: false, showWatched: false) }

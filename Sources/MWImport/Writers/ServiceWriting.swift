@@ -102,8 +102,17 @@ enum ServiceWriting {
         }
     }
 
-    /// The warning for a rating the format's scale cannot hold.
-    static func offScale(_ t: Title, _ r: OriginalRating, title i: Int, rating j: Int, scale: String) -> Diagnostic {
-        ServiceCSV.warning(.writeRatingOffScale, "\(ServiceCSV.label(t)): rating \(ServiceCSV.number(r.value)) of \(ServiceCSV.number(r.scale)) (\(r.source)) is not \(scale); not written", title: i, "ratings", j)
+    /// A warning (`write-rating-off-scale`) for each of a record's ratings that the format's
+    /// scale cannot hold (`fits` says which it can): `label` names the record, `path` its place
+    /// in the library (`["titles", 3]`, `["episodes", 7]`).
+    static func offScale(_ ratings: [OriginalRating], of label: String, at path: [Any], scale: String,
+                         fits: (OriginalRating) -> Bool) -> [Diagnostic] {
+        ratings.enumerated().filter { !fits($0.element) }.map { j, r in
+            .warning(.writeRatingOffScale, "\(label): rating \(ServiceCSV.number(r.value)) of \(ServiceCSV.number(r.scale)) (\(r.source)) is not \(scale); not written",
+                     pointer: jsonPointer(path + ["ratings", j]))
+        }
     }
+
+    /// An episode's name for messages: its show's and its code.
+    static func label(_ e: Episode, of show: Title) -> String { ServiceCSV.label(show) + " " + e.episodeCode }
 }

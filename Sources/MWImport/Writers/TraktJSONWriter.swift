@@ -43,8 +43,9 @@ public enum TraktJSONWriter {
             if let id = e.tmdbId { ep["ids"] = ["tmdb": id] }
             return ["type": "episode", "episode": ep, "show": media(show)]
         }
-        /// The current rating as whole points; the others reported.
-        func rate(_ ratings: [OriginalRating], _ t: Title, title i: Int?, into file: String, _ item: [String: Any]) {
+        let episodeIndex = Dictionary(library.episodes.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+        /// The current rating as whole points; one off that scale reported, the others counted.
+        func rate(_ ratings: [OriginalRating], of label: String, at path: [Any], into file: String, _ item: [String: Any]) {
             let k = ServiceWriting.current(ratings, service: .trakt) { IMDbCSVWriter.points($0) != nil }
             if let k {
                 var r = item
@@ -52,13 +53,10 @@ public enum TraktJSONWriter {
                 r["rated_at"] = null(ratings[k].date.map(instant))
                 json[file]!.append(r)
             }
-            let fitting = ratings.filter { !ServiceWriting.isSeasonRating($0) && IMDbCSVWriter.points($0) != nil }.count
-            dropped["ratings other than the current one", default: 0] += fitting - (k == nil ? 0 : 1)
-            if let i {
-                for (j, r) in ratings.enumerated() where !ServiceWriting.isSeasonRating(r) && IMDbCSVWriter.points(r) == nil {
-                    diagnostics.append(ServiceWriting.offScale(t, r, title: i, rating: j, scale: "a whole point from 1 to 10"))
-                }
-            }
+            let fitting = ratings.filter { IMDbCSVWriter.points($0) != nil }
+            let seasons = Set(fitting.compactMap(ServiceWriting.seasonOf)).count
+            dropped["ratings other than the current one", default: 0] += fitting.count - seasons - (k == nil ? 0 : 1)
+            diagnostics += ServiceWriting.offScale(ratings, of: label, at: path, scale: "a whole point from 1 to 10") { IMDbCSVWriter.points($0) != nil }
         }
         // Plays, newest first (undated last), in library order on a tie.
         var history: [(date: Date?, order: Int, item: [String: Any])] = []
@@ -79,10 +77,10 @@ public enum TraktJSONWriter {
                     json["watched-movies.json"]!.append(["plays": plays.count, "last_watched_at": null(plays.compactMap(\.date).max().map(instant)),
                                                          "last_updated_at": instant(t.dateModified ?? t.dateAdded), "movie": media(t)])
                 }
-                rate(t.ratings, t, title: i, into: "ratings-movies.json", subject(t))
+                rate(t.ratings, of: ServiceCSV.label(t), at: ["titles", i], into: "ratings-movies.json", subject(t))
                 continue
             }
-            rate(t.ratings, t, title: i, into: "ratings-shows.json", subject(t))
+            rate(t.ratings, of: ServiceCSV.label(t), at: ["titles", i], into: "ratings-shows.json", subject(t))
             dropped["a show's own viewings (Trakt's plays are its episodes')", default: 0] += t.viewings.count
             // Season ratings kept on the show (`trakt:season:N`): the newest of each season.
             var seasons: [Int: OriginalRating] = [:]
@@ -101,7 +99,7 @@ public enum TraktJSONWriter {
             for e in eps {
                 let plays = ServiceWriting.plays(e.viewings, watched: e.watched, watchedDate: e.watchedDate)
                 plays.forEach { play($0, episode(e, t)) }
-                rate(e.ratings, t, title: nil, into: "ratings-episodes.json", episode(e, t))
+                rate(e.ratings, of: ServiceWriting.label(e, of: t), at: ["episodes", episodeIndex[e.id] ?? 0], into: "ratings-episodes.json", episode(e, t))
                 guard !plays.isEmpty else { continue }
                 let latest = plays.compactMap(\.date).max()
                 watchedSeasons[e.seasonNumber, default: []].append(["number": e.episodeNumber, "plays": plays.count, "last_watched_at": null(latest.map(instant))])

@@ -27,7 +27,9 @@ public enum WatcharrJSONWriter {
                 continue
             }
             for item in l.items where listed[item.titleId] == nil { listed[item.titleId] = .some(item.dateAdded) }
+            dropped["notes of watchlist entries", default: 0] += l.items.filter { Values.text($0.note) != nil }.count
         }
+        let episodeIndex = Dictionary(library.episodes.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
         let tagIDs = Dictionary(uniqueKeysWithValues: Set(library.titles.flatMap(\.tags)).sorted().enumerated().map { ($1, $0 + 1) })
         let instant = ServiceWriting.instant
         for (i, t) in library.titles.enumerated() {
@@ -64,9 +66,9 @@ public enum WatcharrJSONWriter {
             } else if t.likedStatus != 0 {
                 dropped["liked status without a rating", default: 0] += 1
             }
-            for (j, r) in t.ratings.enumerated() where !ServiceWriting.isSeasonRating(r) && (ServiceWriting.tenths(r) ?? 0) <= 0 {
-                diagnostics.append(ServiceWriting.offScale(t, r, title: i, rating: j, scale: "0.1–10 in tenths"))
-            }
+            // Season ratings are counted below: Watcharr has no place for them at all.
+            diagnostics += ServiceWriting.offScale(t.ratings, of: ServiceCSV.label(t), at: ["titles", i],
+                                                   scale: "0.1–10 in tenths") { ServiceWriting.isSeasonRating($0) || (ServiceWriting.tenths($0) ?? 0) > 0 }
             let seasonRatings = t.ratings.filter(ServiceWriting.isSeasonRating).count
             if seasonRatings > 0 { dropped["season ratings", default: 0] += seasonRatings }
             let own = (notes["title:\(t.id)"] ?? []).filter { ServiceWriting.isOwn($0, of: .watcharr) }
@@ -88,6 +90,8 @@ public enum WatcharrJSONWriter {
             for ep in eps {
                 let plays = ServiceWriting.plays(ep.viewings, watched: ep.watched, watchedDate: ep.watchedDate)
                 let k = ServiceWriting.current(ep.ratings, service: .watcharr) { (ServiceWriting.tenths($0) ?? 0) > 0 }
+                diagnostics += ServiceWriting.offScale(ep.ratings, of: ServiceWriting.label(ep, of: t), at: ["episodes", episodeIndex[ep.id] ?? 0],
+                                                       scale: "0.1–10 in tenths") { (ServiceWriting.tenths($0) ?? 0) > 0 }
                 guard !plays.isEmpty || k != nil else { continue }
                 var w: [String: Any] = ["id": n * 10_000 + watchedEpisodes.count, "watchedId": n, "seasonNumber": ep.seasonNumber,
                                         "episodeNumber": ep.episodeNumber, "status": plays.isEmpty ? "" : "FINISHED",

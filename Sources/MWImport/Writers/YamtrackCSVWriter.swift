@@ -31,6 +31,7 @@ public enum YamtrackCSVWriter {
                 continue
             }
             for item in l.items where listed[item.titleId] == nil { listed[item.titleId] = .some(item.dateAdded) }
+            dropped["notes of watchlist entries", default: 0] += l.items.filter { Values.text($0.note) != nil }.count
         }
         func when(_ v: Viewing) -> String {
             guard let d = v.date else { return "" }
@@ -39,16 +40,18 @@ public enum YamtrackCSVWriter {
         func text(_ kind: NoteParentType, _ id: String) -> String {
             (notes["\(kind.rawValue):\(id)"] ?? []).map(\.text).joined(separator: "\n\n")
         }
-        /// The score of a record: its current rating in tenths; every other rating reported.
-        func score(_ ratings: [OriginalRating], _ t: Title, title i: Int) -> String {
+        /// The score of a record: its current rating in tenths. A rating off that scale is
+        /// reported; the record's other ratings (and a season's older ones) are counted.
+        func score(_ ratings: [OriginalRating], of label: String, at path: [Any]) -> String {
             let k = ServiceWriting.current(ratings, service: .yamtrack) { ServiceWriting.tenths($0) != nil }
-            for (j, r) in ratings.enumerated() where !ServiceWriting.isSeasonRating(r) && ServiceWriting.tenths(r) == nil {
-                diagnostics.append(ServiceWriting.offScale(t, r, title: i, rating: j, scale: "0–10 in tenths"))
-            }
-            let others = ratings.enumerated().filter { $0.offset != k && !ServiceWriting.isSeasonRating($0.element) && ServiceWriting.tenths($0.element) != nil }.count
-            dropped["ratings other than the current one", default: 0] += others
+            diagnostics += ServiceWriting.offScale(ratings, of: label, at: path, scale: "0–10 in tenths") { ServiceWriting.tenths($0) != nil }
+            let fitting = ratings.filter { ServiceWriting.tenths($0) != nil }
+            let seasons = Set(fitting.compactMap(ServiceWriting.seasonOf)).count
+            dropped["ratings other than the current one", default: 0] += fitting.count - seasons - (k == nil ? 0 : 1)
+            if k != nil, ratings.contains(where: { $0.date != nil }) { dropped["rating dates", default: 0] += 1 }
             return k.map { String(format: "%.1f", ServiceWriting.tenths(ratings[$0])!) } ?? ""
         }
+        let episodeIndex = Dictionary(library.episodes.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
         for (i, t) in library.titles.enumerated() {
             let m = t.metadata
             let image = m?.posterPath.map { $0.hasPrefix("/") ? "https://image.tmdb.org/t/p/w500" + $0 : $0 } ?? ""
@@ -58,7 +61,7 @@ public enum YamtrackCSVWriter {
                 [String(t.tmdbId), "tmdb", type, m?.title ?? "", image, season.map(String.init) ?? "", episode.map(String.init) ?? "",
                  score, status, notes, "", end, progress, created ?? added, end]
             }
-            let titleScore = score(t.ratings, t, title: i), titleNotes = text(.title, t.id)
+            let titleScore = score(t.ratings, of: ServiceCSV.label(t), at: ["titles", i]), titleNotes = text(.title, t.id)
             if !t.tags.isEmpty { dropped["tags", default: 0] += 1 }
             if t.likedStatus != 0 && titleScore.isEmpty { dropped["liked status without a rating", default: 0] += 1 }
             let watchlisted = listed[t.id]
@@ -92,9 +95,7 @@ public enum YamtrackCSVWriter {
                 rows.append(row("season", season: s, score: seasonScores[s] ?? "", status: "In progress"))
                 for e in eps where e.seasonNumber == s {
                     let plays = ServiceWriting.plays(e.viewings, watched: e.watched, watchedDate: e.watchedDate)
-                    let k = ServiceWriting.current(e.ratings, service: .yamtrack) { ServiceWriting.tenths($0) != nil }
-                    let epScore = k.map { String(format: "%.1f", ServiceWriting.tenths(e.ratings[$0])!) } ?? ""
-                    dropped["ratings other than the current one", default: 0] += e.ratings.filter { ServiceWriting.tenths($0) != nil }.count - (k == nil ? 0 : 1)
+                    let epScore = score(e.ratings, of: ServiceWriting.label(e, of: t), at: ["episodes", episodeIndex[e.id] ?? 0])
                     let epNotes = text(.episode, e.id)
                     if plays.isEmpty {
                         if !epScore.isEmpty { dropped["ratings of episodes never watched", default: 0] += 1 }
