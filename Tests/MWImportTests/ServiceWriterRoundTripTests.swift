@@ -143,6 +143,24 @@ import Testing
         }
     }
 
+    /// A stripped record (no title until `hydrate`) is written by its id everywhere; Watcharr's
+    /// importer needs a title, so there one warning counts such records.
+    @Test func aStrippedRecord() throws {
+        var lib = Self.library(notesFrom: "letterboxd")
+        var stripped = Lib.movie(9, nil)
+        stripped.viewings = [Lib.viewing("2024-04-04")]
+        stripped.watched = true
+        lib.titles.append(stripped)
+        let fx = try Fixture()
+        for (name, file) in [("yamtrack", "y.csv"), ("watcharr", "w.json"), ("trakt-json", "t")] {
+            let d = try write(lib, as: try #require(FormatRegistry.standard.format(named: name)), to: fx.url(file))
+            let text = try Self.contents(fx.url(file)).values.map { String(decoding: $0, as: UTF8.self) }.joined()
+            let untitled = d.with(.writeUnidentifiedTitle).map(\.message)
+            #expect(name == "watcharr" ? untitled.count == 1 && untitled[0].hasPrefix("1 stripped record(s)") : untitled.isEmpty, "\(name): \(untitled)")
+            #expect(text.contains("1009"), "\(name)")
+        }
+    }
+
     @Test func yamtrack() async throws { try await Self.check("yamtrack", file: "yamtrack.csv", allPlays: true, tags: false) }
     @Test func watcharr() async throws { try await Self.check("watcharr", file: "watcharr.json", allPlays: false, tags: true) }
     @Test func traktCSV() async throws { try await Self.check("trakt", file: "trakt.csv", allPlays: true, tags: false, notes: false, showWatched: false) }

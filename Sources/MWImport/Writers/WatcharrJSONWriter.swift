@@ -12,7 +12,9 @@ import MWFoundation
 /// the latest play) and the rating (`RATING_CHANGED`), and `watchedEpisodes` (`FINISHED` with
 /// the latest play as `createdAt`, the episode's rating). What Watcharr cannot hold — plays
 /// before the latest, lists other than the watchlist, the watchlist entry of a watched title,
-/// liked status, earlier ratings, private notes — is reported with a count (`field-dropped`).
+/// liked status, earlier ratings, private notes — is reported with a count (`field-dropped`);
+/// stripped records, which have no title for Watcharr's importer, are written by their TMDb id
+/// and counted in one warning (`write-unidentified-title`).
 public enum WatcharrJSONWriter {
     /// The array of entries for `library` and the warnings for what it leaves out.
     public static func entries(_ library: Library) -> (entries: [[String: Any]], diagnostics: [Diagnostic]) {
@@ -32,8 +34,13 @@ public enum WatcharrJSONWriter {
         let episodeIndex = Dictionary(library.episodes.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
         let tagIDs = Dictionary(uniqueKeysWithValues: Set(library.titles.flatMap(\.tags)).sorted().enumerated().map { ($1, $0 + 1) })
         let instant = ServiceWriting.instant
+        var untitled = 0
         for (i, t) in library.titles.enumerated() {
             let n = i + 1
+            // Watcharr's importer needs the title's name (`content.title`): a stripped record has
+            // none. It is written by its TMDb id all the same (nothing of it is lost) and counted.
+            let name = Values.text(t.metadata?.title) ?? ""
+            if name.isEmpty { untitled += 1 }
             var activity: [[String: Any]] = []
             func act(_ type: String, _ date: Date?, _ data: String) {
                 guard let date else { return }
@@ -74,7 +81,7 @@ public enum WatcharrJSONWriter {
             let own = (notes["title:\(t.id)"] ?? []).filter { ServiceWriting.isOwn($0, of: .watcharr) }
             let privateNotes = (notes["title:\(t.id)"]?.count ?? 0) - own.count
             if privateNotes > 0 { dropped["notes not from Watcharr (its thoughts can be seen by others)", default: 0] += privateNotes }
-            var content: [String: Any] = ["id": n, "tmdbId": t.tmdbId, "title": t.metadata?.title ?? "", "type": t.mediaType == .movie ? "movie" : "tv"]
+            var content: [String: Any] = ["id": n, "tmdbId": t.tmdbId, "title": name, "type": t.mediaType == .movie ? "movie" : "tv"]
             if let m = t.metadata {
                 if let d = m.releaseDate ?? m.firstAirDate { content["release_date"] = ServiceCSV.day(d) + "T00:00:00Z" }
                 if let id = m.imdbId { content["imdb_id"] = id }
@@ -106,6 +113,9 @@ public enum WatcharrJSONWriter {
             let episodeNotes = eps.reduce(0) { $0 + (notes["episode:\($1.id)"]?.count ?? 0) }
             if episodeNotes > 0 { dropped["notes on episodes", default: 0] += episodeNotes }
             out.append(e)
+        }
+        if untitled > 0 {
+            diagnostics.append(.warning(.writeUnidentifiedTitle, "\(untitled) stripped record(s) written by their TMDb id without the title Watcharr's importer needs (content.title); hydrate them first", pointer: "/titles"))
         }
         return (out, diagnostics + ServiceWriting.dropped(dropped, format: "Watcharr"))
     }
