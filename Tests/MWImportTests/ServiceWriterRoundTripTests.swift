@@ -161,6 +161,22 @@ import Testing
         }
     }
 
+    /// trakt-json replaces only a folder it wrote; another folder is refused and left as it was.
+    @Test func traktJSONReplacesOnlyItsOwnFolder() throws {
+        let fx = try Fixture()
+        let lib = Self.library(notesFrom: "trakt")
+        let out = fx.url("t")
+        try write(lib, as: .traktJSON, to: out)
+        let first = try Self.contents(out)
+        #expect(Set(first.keys) == Set(TraktJSONWriter.fixedNames))
+        try write(lib, as: .traktJSON, to: out)  // an earlier output: replaced
+        #expect(try Self.contents(out) == first)
+        let mine = try fx.write("mine/notes.txt", "keep me")
+        #expect(throws: (any Error).self) { try write(lib, as: .traktJSON, to: mine.deletingLastPathComponent()) }
+        #expect(try String(contentsOf: mine, encoding: .utf8) == "keep me")
+        #expect(usageMessage { _ = try write(lib, as: .traktJSON, to: nil) }?.contains("give -o FOLDER") == true)
+    }
+
     @Test func yamtrack() async throws { try await Self.check("yamtrack", file: "yamtrack.csv", allPlays: true, tags: false) }
     @Test func watcharr() async throws { try await Self.check("watcharr", file: "watcharr.json", allPlays: false, tags: true) }
     @Test func traktCSV() async throws { try await Self.check("trakt", file: "trakt.csv", allPlays: true, tags: false, notes: false, showWatched: false) }
