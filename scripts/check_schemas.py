@@ -4,7 +4,7 @@
   Samples/*.json            valid backups: each must PASS the schema of its version.
   Samples/warnings/*.json   valid backups that only draw warnings: must PASS.
   Samples/conversion/*.json valid v2 backups (they only fail when converted): must PASS.
-  Samples/books/...          the same layout for bookstrack-v1 (bookstrack-v1.schema.json).
+  Samples/books/...          the same layout for bookstrack-v1 and -v2 (bookstrack-v1/-v2.schema.json, by formatVersion).
   Samples/invalid/<code>.json
       code is one a schema can express (STRUCTURAL below): must FAIL its schema.
       any other code (cross-record rules, JSON-level defects Python's parser hides): must PASS,
@@ -94,7 +94,7 @@ def load_strict(path: str):
 def validators():
     out = {}
     for v, name in ((1, "mediawatch-backup-v1"), (2, "mediawatch-backup-v2"), (3, "mediawatch-backup-v3"),
-                    ("books", "bookstrack-v1")):
+                    ("books", "bookstrack-v1"), ("books-v2", "bookstrack-v2")):
         with open(os.path.join(SCHEMAS, f"{name}.schema.json"), encoding="utf-8") as f:
             schema = json.load(f)
         Draft202012Validator.check_schema(schema)
@@ -107,10 +107,10 @@ def validators():
 
 
 def version_of(doc):
-    """"books" for a BooksTrack backup; 1 without a "format" key; else 3 for formatVersion 3 and
+    """"books" for a BooksTrack backup ("books-v2" at formatVersion 2); 1 without a "format" key; else 3 for formatVersion 3 and
     2 otherwise (whose schema then refuses an unknown formatVersion)."""
     if isinstance(doc, dict) and doc.get("format") == "bookstrack-backup":
-        return "books"
+        return "books-v2" if doc.get("formatVersion") == 2 else "books"
     if not (isinstance(doc, dict) and "format" in doc):
         return 1
     return 3 if doc.get("formatVersion") == 3 else 2

@@ -13,6 +13,7 @@ extension FormatRegistry {
         .mediawatchV2,
         .mediawatchZip,
         .bookstrackV1,
+        .bookstrackV2,
         // Other services' exports: read (import, validate) and, where mwkit writes what their
         // importer reads, written.
         .letterboxd,
@@ -26,6 +27,8 @@ extension FormatRegistry {
         .tmdb,
         .netflix,
         .myanimelist,
+        .simkl,
+        .ryot,
         .goodreads,
         .storygraph,
         .librarything,

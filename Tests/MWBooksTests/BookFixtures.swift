@@ -82,9 +82,11 @@ enum BookFixtures {
         BookExportReader.read(bytes: Array(text.utf8), name: name)
     }
 
+    /// A day as the book readers store it: its 11:00 UTC instant (docs/FORMAT.md#days), computed
+    /// here with Foundation's calendar rather than the code under test.
     static func day(_ y: Int, _ m: Int, _ d: Int) -> Date {
         var c = DateComponents()
-        c.year = y; c.month = m; c.day = d
+        c.year = y; c.month = m; c.day = d; c.hour = 11
         var cal = Calendar(identifier: .gregorian)
         cal.timeZone = TimeZone(identifier: "UTC")!
         return cal.date(from: c)!

@@ -23,7 +23,7 @@ struct BookstrackFormatTests {
         #expect(r.isValid && r.diagnostics.isEmpty, "\(r.diagnostics.map { "\($0.code) \($0.pointer) \($0.message)" })")
         #expect(r.format == .bookstrackV1 && r.formatVersion == 1)
         let lib = try #require(r.library)
-        #expect(BookstrackWriter.encode(lib) == bytes)
+        #expect(BookstrackWriter.encode(lib, version: 1) == bytes)
     }
 
     @Test("every code of the format has a sample", arguments: DiagnosticCode.bookstrack + DiagnosticCode.bookstrackShared)

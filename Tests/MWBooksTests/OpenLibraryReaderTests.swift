@@ -73,7 +73,8 @@ struct OpenLibraryReaderTests {
         #expect(r.status == .read)
         #expect(r.rating == 2)
         #expect(r.authors == ["Lena Sorell", "Jonas Ek"])
-        #expect(r.dateAdded == BookFixtures.day(2021, 1, 1))
+        // A date-time (`2021-01-01 00:00:00`) is the instant it says, not a day (docs/FORMAT.md#days).
+        #expect(r.dateAdded == DateCoding.parseISO("2021-01-01T00:00:00Z"))
         #expect(f.row("The Lantern Road")?.rating == 4)
         #expect(f.unkept["Work ID"] == 2 && f.unkept["Edition ID"] == 1)
     }

@@ -23,13 +23,18 @@ import Testing
             [{"id":1,"createdAt":"2024-01-02T10:00:00Z","updatedAt":"2024-01-02T10:00:00Z","status":"FINISHED","rating":9,"thoughts":"","content":{"id":1,"tmdbId":949,"title":"Heat","type":"movie","release_date":"1995-12-15T00:00:00Z"},"activity":[]},
              {"id":2,"createdAt":"2023-05-06T10:00:00Z","updatedAt":"2023-05-06T10:00:00Z","status":"FINISHED","rating":6,"thoughts":"Tense.","content":{"id":2,"tmdbId":348,"title":"Alien","type":"movie","release_date":"1979-05-25T00:00:00Z"},"activity":[]}]
             """)]),
+        ("simkl", [("simkl.csv", "SIMKL_ID,Title,Type,Year,Watchlist,LastEpWatched,WatchedDate,Rating,Memo,TVDB,TMDB,IMDB\n53536,Heat,movie,1995,completed,,2024-01-02,9,,,949,tt0113277\n1012,Alien,movie,1979,completed,,2023-05-06,6,Tense.,,348,\n")]),
+        ("ryot", [("ryot.json", """
+            {"metadata":[{"lot":"movie","source":"tmdb","identifier":"949","source_id":"Heat","seen_history":[{"progress":"100","ended_on":"2024-01-02T21:00:00Z"},{"progress":"100","ended_on":"2024-06-01T21:00:00Z"}],"reviews":[{"rating":"90","review":{"date":"2024-01-03T09:00:00Z"}}],"collections":[]},
+             {"lot":"movie","source":"tmdb","identifier":"348","source_id":"Alien","seen_history":[{"progress":"100","ended_on":"2023-05-06T21:00:00Z"}],"reviews":[{"rating":"60","review":{"text":"Tense.","date":"2023-05-07T09:00:00Z"}}],"collections":[]}]}
+            """)]),
         ("trakt-csv", [("trakt.csv", "tmdb_id,imdb_id,tvdb_id,type,title,year,season,episode,watched_at,watchlisted_at,rating,rated_at,action\r\n"
                        + "949,tt0113277,,movie,Heat,1995,,,2024-01-02T20:00:00Z,,,,history\r\n949,tt0113277,,movie,Heat,1995,,,2024-06-01T20:00:00Z,,,,history\r\n"
                        + "949,tt0113277,,movie,Heat,1995,,,,,9,2024-01-02T21:00:00Z,rating\r\n348,,,movie,Alien,1979,,,2023-05-06,,,,history\r\n"
                        + "348,,,movie,Alien,1979,,,,,6,2023-05-06T21:00:00Z,rating\r\n")]),
     ]
     /// The film writers, and how each output is read back (nil: mwkit reads no such file).
-    static let writers: [String] = ["mediawatch-v2", "letterboxd", "imdb", "trakt", "movary", "yamtrack", "watcharr", "trakt-json"]
+    static let writers: [String] = ["mediawatch-v2", "letterboxd", "imdb", "trakt", "movary", "ryot", "yamtrack", "watcharr", "trakt-json"]
     /// The writers that make a folder of several files whatever the library's size.
     static let folders: Set<String> = ["movary", "trakt-json"]
 

@@ -100,13 +100,16 @@ import Testing
             let loaded = try BackupLoader(registry: Self.registry).load(file.path, options: ReadOptions())
             #expect(loaded.result.format != "letterboxd")
         }
-        // Movary's own file is Movary's; Simkl's, with no Simkl reader registered, nobody's: refused
-        // with the list of what was tried (by validate too: no service claims it).
+        // Movary's own file is Movary's, Simkl's Simkl's; a tracker's CSV no reader knows is
+        // nobody's: refused with the list of what was tried (by validate too: no service claims it).
         #expect(MWImport.read(sources: [movary], options: ImportOptions(readers: Self.registry.filmReaders)).files.map(\.service) == [.movary])
-        let nobody = MWImport.read(sources: [simkl], options: ImportOptions(readers: Self.registry.filmReaders))
+        #expect(MWImport.read(sources: [simkl], options: ImportOptions(readers: Self.registry.filmReaders)).files.map(\.service) == [.simkl])
+        let other = dir.appendingPathComponent("other.csv")
+        try Data("Title,Year,tmdb_ref,seen_on\nHeat,1995,949,2024-01-02\n".utf8).write(to: other)
+        let nobody = MWImport.read(sources: [other], options: ImportOptions(readers: Self.registry.filmReaders))
         let tried = withArticle(listing(Self.registry.filmReaders.map(\.displayName)))
         #expect(nobody.items.isEmpty && nobody.diagnostics.contains { $0.message.contains("is not a file of \(tried) export") })
-        let unclaimed = try BackupLoader(registry: Self.registry).load(simkl.path, options: ReadOptions())
+        let unclaimed = try BackupLoader(registry: Self.registry).load(other.path, options: ReadOptions())
         #expect(unclaimed.result.format.flatMap { Self.registry.format(named: $0.rawValue) }?.isService != true && !unclaimed.result.isValid)
         // Letterboxd's own import format is still Letterboxd's.
         let lb = dir.appendingPathComponent("import.csv")

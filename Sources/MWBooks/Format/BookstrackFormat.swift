@@ -8,18 +8,29 @@ extension ModelFamily {
 }
 
 extension BackupFormat {
-    /// mwkit's JSON format for a BooksTrack library (docs/BOOKS.md).
+    /// mwkit's JSON format for a BooksTrack library (docs/BOOKS.md), formatVersion 1: what
+    /// the seeds describe.
     public static let bookstrackV1: BackupFormat = "bookstrack-v1"
+    /// formatVersion 2: v1 and what imports bring that the app does not store yet (private
+    /// notes, read count, earlier reads, owned copies, spoiler flag, edition contributors).
+    public static let bookstrackV2: BackupFormat = "bookstrack-v2"
 }
 
-/// The `bookstrack-v1` format: its marker, detection and descriptor.
+/// The `bookstrack-v1` and `-v2` formats: their marker, detection and descriptors. One reader
+/// and one writer serve both; the version decides which attributes are written (v1 reports
+/// what it cannot hold as `field-dropped`).
 public enum BookstrackFormat {
     /// The value of the top-level `"format"` key.
     public static let marker = "bookstrack-backup"
-    /// The `formatVersion` this mwkit reads and writes.
-    public static let version = 1
-    /// The registry name.
+    /// The newest `formatVersion` this mwkit reads and writes.
+    public static let version = 2
+    /// Every `formatVersion` this mwkit reads and writes.
+    public static let versions = 1...2
+    /// The registry name of formatVersion 1.
     public static let name = BackupFormat.bookstrackV1
+
+    /// The registry name of a formatVersion.
+    public static func formatName(version: Int) -> BackupFormat { version >= 2 ? .bookstrackV2 : .bookstrackV1 }
 
     /// A JSON object whose `"format"` is `"bookstrack-backup"` within the first 4 KiB (the
     /// writer puts it first). Scores 10, above the MediaWatch reader's 1, which claims any JSON.
@@ -52,19 +63,32 @@ public enum BookstrackFormat {
         return LoadedBackup(path: input.path, result: r.readResult)
     }
 
-    @Sendable static func write(_ lib: BookLibrary, _ output: FormatOutput) throws -> [Diagnostic] {
-        try BookstrackWriter.write(lib, to: output.url)
-        return []
+    /// The writer of formatVersion `version`, reporting what that version cannot hold.
+    static func writer(version: Int) -> @Sendable (BookLibrary, FormatOutput) throws -> [Diagnostic] {
+        { lib, output in
+            try BookstrackWriter.write(lib, to: output.url, version: version)
+            return version >= 2 ? [] : BookstrackWriter.droppedByV1(lib)
+        }
     }
 }
 
 extension FormatDescriptor {
-    /// mwkit's JSON format for a BooksTrack library.
+    /// mwkit's JSON format for a BooksTrack library at formatVersion 1, as the seeds describe
+    /// the app's data: private notes, read counts, earlier reads, copies, spoiler flags and
+    /// contributors are reported as `field-dropped`.
     public static let bookstrackV1 = FormatDescriptor(
-        name: .bookstrackV1, summary: "mwkit's JSON for a BooksTrack books library (works, editions, authors, entries)",
-        family: .books, capabilities: [.streamable, .lossless],
-        detect: BookstrackFormat.detect, read: BookstrackFormat.read, write: FormatDescriptor.typed(BookstrackFormat.write))
+        name: .bookstrackV1, summary: "mwkit's JSON for a BooksTrack books library (works, editions, authors, entries), formatVersion 1",
+        family: .books, capabilities: [.streamable],
+        detect: BookstrackFormat.detect, read: BookstrackFormat.read, write: FormatDescriptor.typed(BookstrackFormat.writer(version: 1)))
         .holding(FormatHolds(ratings: "1–5, and a personal 0–5", dates: "instant", tags: true, reviews: true, status: true))
+
+    /// mwkit's lossless JSON for a BooksTrack library (formatVersion 2): every value the
+    /// imports bring. Written by imports and `archive --books` unless asked otherwise.
+    public static let bookstrackV2 = FormatDescriptor(
+        name: .bookstrackV2, summary: "mwkit's lossless JSON for a BooksTrack books library (formatVersion 2: v1 plus private notes, read counts, earlier reads, owned copies, contributors)",
+        family: .books, capabilities: [.streamable, .lossless],
+        detect: BookstrackFormat.detect, read: BookstrackFormat.read, write: FormatDescriptor.typed(BookstrackFormat.writer(version: 2)))
+        .holding(FormatHolds(ratings: "1–5, and a personal 0–5", dates: "instant", rewatches: true, tags: true, reviews: true, privateNotes: true, status: true))
 }
 
 extension BookReadResult {

@@ -1,33 +1,53 @@
 import Foundation
 import MWFoundation
 
-/// Writes `bookstrack-v1` (docs/BOOKS.md): pretty JSON, keys in a fixed order, RFC 3339 dates
+/// Writes `bookstrack-v1` and `-v2` (docs/BOOKS.md): pretty JSON, keys in a fixed order, RFC 3339 dates
 /// with exact fractions, arrays always written (empty ones as `[]`), absent optionals omitted
 /// — so the same library always gives the same bytes and a written file reads back to an
 /// equal library.
 public enum BookstrackWriter {
     /// The document as bytes.
-    public static func encode(_ lib: BookLibrary) -> [UInt8] {
+    public static func encode(_ lib: BookLibrary, version: Int = BookstrackFormat.version) -> [UInt8] {
         var out: [UInt8] = []
-        write(lib) { out.append(contentsOf: $0) }
+        write(lib, version: version) { out.append(contentsOf: $0) }
         return out
     }
 
     /// Writes `lib` to `url` atomically (standard output when nil).
-    public static func write(_ lib: BookLibrary, to url: URL?) throws {
+    public static func write(_ lib: BookLibrary, to url: URL?, version: Int = BookstrackFormat.version) throws {
         // Streamed in 1 MiB chunks through a temporary file and a rename: a 50,000-book library
         // is ~77 MB of JSON, which built in memory first cost a third of an import's time.
         try AtomicFile.write(to: url) { sink in
-            withoutActuallyEscaping({ (chunk: [UInt8]) in sink.write(chunk) }) { write(lib, emit: $0) }
+            withoutActuallyEscaping({ (chunk: [UInt8]) in sink.write(chunk) }) { write(lib, version: version, emit: $0) }
         }
     }
 
-    /// Streams the document to `emit` in chunks.
-    public static func write(_ lib: BookLibrary, emit: @escaping ([UInt8]) -> Void) {
+    /// One `field-dropped` warning per formatVersion 2 attribute some record has, with how
+    /// many records had it: what a formatVersion 1 file leaves out.
+    public static func droppedByV1(_ lib: BookLibrary) -> [Diagnostic] {
+        let entries: [(String, (LibraryEntry) -> Bool)] = [
+            ("privateNotes", { $0.privateNotes != nil }), ("reviewHasSpoilers", { $0.reviewHasSpoilers }),
+            ("readCount", { $0.readCount != nil }), ("ownedCopies", { $0.ownedCopies != nil }),
+            ("earlierReads", { !$0.earlierReads.isEmpty }),
+        ]
+        var out: [Diagnostic] = []
+        for (name, has) in entries {
+            let n = lib.entries.reduce(0) { $0 + (has($1) ? 1 : 0) }
+            if n > 0 { out.append(.warning(.fieldDropped, "bookstrack-v1 cannot hold entries[].\(name): dropped from \(n) record(s)", pointer: "/entries")) }
+        }
+        let n = lib.editions.reduce(0) { $0 + ($1.contributors.isEmpty ? 0 : 1) }
+        if n > 0 { out.append(.warning(.fieldDropped, "bookstrack-v1 cannot hold editions[].contributors: dropped from \(n) record(s)", pointer: "/editions")) }
+        return out
+    }
+
+    /// Streams the document to `emit` in chunks, at formatVersion `version` (1 leaves out
+    /// what only 2 holds).
+    public static func write(_ lib: BookLibrary, version: Int = BookstrackFormat.version, emit: @escaping ([UInt8]) -> Void) {
         var w = JSONWriter(pretty: true, escapeSlash: false, spaceBeforeColon: false, emit: emit)
+        let v2 = version >= 2
         w.beginObject()
         w.field("format", BookstrackFormat.marker)
-        w.field("formatVersion", BookstrackFormat.version)
+        w.field("formatVersion", version)
         if let d = lib.exportDate { date(&w, "exportDate", d) }
         w.key("works")
         w.beginArray()
@@ -35,7 +55,7 @@ public enum BookstrackWriter {
         w.endArray()
         w.key("editions")
         w.beginArray()
-        for r in lib.editions { w.element(); edition(&w, r) }
+        for r in lib.editions { w.element(); edition(&w, r, v2: v2) }
         w.endArray()
         w.key("authors")
         w.beginArray()
@@ -43,7 +63,7 @@ public enum BookstrackWriter {
         w.endArray()
         w.key("entries")
         w.beginArray()
-        for r in lib.entries { w.element(); entry(&w, r) }
+        for r in lib.entries { w.element(); entry(&w, r, v2: v2) }
         w.endArray()
         w.endObject()
         w.finish()
@@ -81,7 +101,7 @@ public enum BookstrackWriter {
         w.endObject()
     }
 
-    private static func edition(_ w: inout JSONWriter, _ r: Edition) {
+    private static func edition(_ w: inout JSONWriter, _ r: Edition, v2: Bool) {
         w.beginObject()
         w.field("id", r.id)
         w.field("workId", r.workId)
@@ -99,6 +119,18 @@ public enum BookstrackWriter {
         w.field("amazonASINs", r.amazonASINs)
         w.field("googleBooksVolumeIDs", r.googleBooksVolumeIDs)
         w.field("librarythingIDs", r.librarythingIDs)
+        if v2 {
+            w.key("contributors")
+            w.beginArray()
+            for c in r.contributors {
+                w.element()
+                w.beginObject()
+                w.field("name", c.name)
+                w.field("roles", c.roles)
+                w.endObject()
+            }
+            w.endArray()
+        }
         date(&w, "dateCreated", r.dateCreated)
         date(&w, "lastModified", r.lastModified)
         date(&w, "lastISBNDBSync", r.lastISBNDBSync)
@@ -125,7 +157,7 @@ public enum BookstrackWriter {
         w.endObject()
     }
 
-    private static func entry(_ w: inout JSONWriter, _ r: LibraryEntry) {
+    private static func entry(_ w: inout JSONWriter, _ r: LibraryEntry, v2: Bool) {
         w.beginObject()
         w.field("id", r.id)
         w.field("workId", r.workId)
@@ -142,6 +174,22 @@ public enum BookstrackWriter {
         date(&w, "dateCompleted", r.dateCompleted)
         date(&w, "estimatedFinishDate", r.estimatedFinishDate)
         date(&w, "lastModified", r.lastModified)
+        if v2 {
+            w.field("privateNotes", r.privateNotes)
+            w.field("reviewHasSpoilers", r.reviewHasSpoilers)
+            w.field("readCount", r.readCount)
+            w.field("ownedCopies", r.ownedCopies)
+            w.key("earlierReads")
+            w.beginArray()
+            for read in r.earlierReads {
+                w.element()
+                w.beginObject()
+                date(&w, "dateStarted", read.dateStarted)
+                date(&w, "dateCompleted", read.dateCompleted)
+                w.endObject()
+            }
+            w.endArray()
+        }
         w.endObject()
     }
 }

@@ -156,12 +156,23 @@ extension BookFileRead {
     /// `Date Started` after its `Date Read`) is impossible, and `validate` rejects it
     /// (`book-dates-order`). The finish date is the one that says the book was read, so it is
     /// kept; the start date is left out, with a warning naming both.
+    /// Earlier reads (``BookRow/earlierReads``) follow the same rule.
     static func consistentRead(_ table: CSVTable, _ record: CSVFile.Record, _ row: inout BookRow) -> Diagnostic? {
-        guard let start = row.dateStarted, let end = row.dateCompleted, end < start else { return nil }
-        row.dateStarted = nil
+        var bad: [(Date, Date)] = []
+        if let start = row.dateStarted, let end = row.dateCompleted, end < start {
+            row.dateStarted = nil
+            bad.append((start, end))
+        }
+        for k in row.earlierReads.indices {
+            if let start = row.earlierReads[k].dateStarted, let end = row.earlierReads[k].dateCompleted, end < start {
+                row.earlierReads[k].dateStarted = nil
+                bad.append((start, end))
+            }
+        }
+        guard !bad.isEmpty else { return nil }
+        let what = bad.map { "the read ends on \(day($0.1)) before it starts on \(day($0.0))" }.joined(separator: "; ")
         return table.diagnostic(.warning, .importBadValue,
-                                "the read ends on \(day(end)) before it starts on \(day(start)); the finish date is kept, the start date left out",
-                                row: record)
+                                "\(what); the finish date is kept, the start date left out", row: record)
     }
 
     /// `2025-04-19`, the day of a date the readers read as a day (UTC).

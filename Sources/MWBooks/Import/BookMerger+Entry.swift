@@ -16,7 +16,9 @@ extension BookMerger {
                              dateAdded: row.dateAdded ?? options.importDate, readingStatus: status,
                              readingProgress: status == .read ? 1 : 0, rating: row.rating, personalRating: row.personalRating,
                              notes: row.notes, tags: row.tags, dateStarted: row.dateStarted, dateCompleted: row.dateCompleted,
-                             lastModified: options.importDate)
+                             lastModified: options.importDate, privateNotes: row.privateNotes,
+                             reviewHasSpoilers: row.reviewHasSpoilers, readCount: row.readCount, ownedCopies: row.ownedCopies,
+                             earlierReads: row.earlierReads)
         appendEntry(e)
         checkNotes(e.notes, row)
     }
@@ -25,8 +27,10 @@ extension BookMerger {
     /// existing library is ``BookMerge``'s): the side with the later activity (finished,
     /// started or added) wins; on a tie, the side holding more of the user's values (a row with
     /// a rating and a review over a bare shelf row of another edition), then the entry's. A
-    /// rating or date not kept is reported (`books-import-entry-conflict`); differing notes are
-    /// both kept; tags are unioned; the earliest date added stays.
+    /// rating or date not kept is reported (`books-import-entry-conflict`); differing notes (and
+    /// private notes, each with its own kind) are both kept; tags are unioned; the earliest
+    /// date added stays; ``foldKept(_:_:)`` settles the read count, copies, spoiler flag and
+    /// earlier reads.
     private mutating func fold(_ i: Int, _ row: EntryValues, editionId: String) {
         var e = lib.entries[i]
         let before = e
@@ -49,6 +53,8 @@ extension BookMerger {
         }
         if let added = row.dateAdded, added < e.dateAdded { e.dateAdded = added }
         e.notes = Self.mergeNotes(e.notes, row.notes, incomingFirst: incomingWins)
+        e.privateNotes = Self.mergeNotes(e.privateNotes, row.privateNotes, incomingFirst: incomingWins)
+        Self.foldKept(&e, row)
         _ = Work.union(&e.tags, row.tags)
         guard e != before else { return }
         e.lastModified = options.importDate
@@ -108,6 +114,18 @@ extension BookMerger {
         }
     }
 
+    /// Values no side loses by folding: the larger read count and number of copies (two files
+    /// counting the same reads or copies — the larger includes the other), a spoiler flag if
+    /// either review has one, and every earlier read of either side (a read that is the other
+    /// side's current one is not repeated), oldest first.
+    static func foldKept(_ e: inout LibraryEntry, _ row: EntryValues) {
+        if let n = row.readCount { e.readCount = max(e.readCount ?? n, n) }
+        if let n = row.ownedCopies { e.ownedCopies = max(e.ownedCopies ?? n, n) }
+        e.reviewHasSpoilers = e.reviewHasSpoilers || row.reviewHasSpoilers
+        e.earlierReads = LibraryEntry.unionReads(e.earlierReads, row.earlierReads,
+                                                 current: ReadingSession(dateStarted: e.dateStarted, dateCompleted: e.dateCompleted))
+    }
+
     /// Two notes as one without losing either, as the library merge joins them
     /// (``LibraryMerger/joinNotes(_:_:)``): the winning side's first.
     static func mergeNotes(_ a: String?, _ b: String?, incomingFirst: Bool) -> String? {
@@ -128,6 +146,11 @@ struct EntryValues {
     var rating: Int?
     var personalRating: Double?
     var notes: String?
+    var privateNotes: String?
+    var reviewHasSpoilers: Bool
+    var readCount: Int?
+    var ownedCopies: Int?
+    var earlierReads: [ReadingSession]
     var tags: [String]
     var dateAdded: Date?
     var dateStarted: Date?
@@ -137,6 +160,8 @@ struct EntryValues {
 
     init(_ r: BookRow) {
         status = r.status; rating = r.rating; personalRating = r.personalRating; notes = r.notes; tags = r.tags
+        privateNotes = r.privateNotes; reviewHasSpoilers = r.reviewHasSpoilers; readCount = r.readCount
+        ownedCopies = r.ownedCopies; earlierReads = r.earlierReads
         dateAdded = r.dateAdded; dateStarted = r.dateStarted; dateCompleted = r.dateCompleted
         title = r.title; file = r.file; line = r.line; row = r.row
     }
@@ -144,6 +169,8 @@ struct EntryValues {
     init(_ e: LibraryEntry, from r: BookRow) {
         self.init(r)
         status = e.readingStatus; rating = e.rating; personalRating = e.personalRating; notes = e.notes; tags = e.tags
+        privateNotes = e.privateNotes; reviewHasSpoilers = e.reviewHasSpoilers; readCount = e.readCount
+        ownedCopies = e.ownedCopies; earlierReads = e.earlierReads
         dateAdded = e.dateAdded; dateStarted = e.dateStarted; dateCompleted = e.dateCompleted
     }
 

@@ -264,6 +264,7 @@ struct BookMerger {
             changed = Work.fill(&e.publisher, row.publisher) || changed
             changed = Work.fill(&e.pageCount, row.pageCount) || changed
             changed = Work.fill(&e.publicationDate, row.publicationDate) || changed
+            changed = Contributor.union(&e.contributors, row.contributors) || changed
             if changed {
                 e.lastModified = options.importDate
                 lib.editions[i] = e
@@ -273,10 +274,11 @@ struct BookMerger {
         }
         let key = isbnKeys.first.map { "isbn:" + $0 }
             ?? "\(workId)|\(format.rawValue)|\(row.publisher ?? "")|\(row.asins.first ?? row.librarythingBookIDs.first ?? "")"
-        let e = Edition(id: newID("edition", key), workId: workId, isbn: Edition.primary(row.isbns), isbns: row.isbns,
+        var e = Edition(id: newID("edition", key), workId: workId, isbn: Edition.primary(row.isbns), isbns: row.isbns,
                         publisher: row.publisher, publicationDate: row.publicationDate, pageCount: row.pageCount, format: format,
                         amazonASINs: row.asins, librarythingIDs: row.librarythingBookIDs,
                         dateCreated: options.importDate, lastModified: options.importDate)
+        e.contributors = row.contributors
         lib.editions.append(e)
         let i = lib.editions.count - 1
         editionsOfWork[workId, default: []].append(i)

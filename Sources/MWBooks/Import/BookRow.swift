@@ -64,7 +64,17 @@ public struct BookRow: Sendable, Hashable {
     public var rating: Int?
     /// Granular 0–5 (StoryGraph halves and quarters, LibraryThing halves).
     public var personalRating: Double?
+    /// The review or public notes.
     public var notes: String?
+    /// Private notes (``LibraryEntry/privateNotes``): never joined into ``notes``.
+    public var privateNotes: String?
+    public var reviewHasSpoilers = false
+    /// ``LibraryEntry/readCount``, ``LibraryEntry/ownedCopies``, ``LibraryEntry/earlierReads``.
+    public var readCount: Int?
+    public var ownedCopies: Int?
+    public var earlierReads: [ReadingSession] = []
+    /// People credited on the edition other than its authors (``Edition/contributors``).
+    public var contributors: [Contributor] = []
     public var dateAdded: Date?
     public var dateStarted: Date?
     public var dateCompleted: Date?

@@ -142,11 +142,14 @@ enum BookValues {
 
     /// A date as the book exports write it: `2020/05/20`, `2010-11-27`, an ISO instant,
     /// LibraryThing's `[2007-04-16]` or its older `Sep 3, 2006`. Nil when absent; `.failure` when unreadable.
+    /// A day without a time becomes its 11:00 UTC instant, the films' rule (``DayDate/instant(ofDay:)``,
+    /// docs/FORMAT.md#days): the model's entry dates are instants, and that one shows the same
+    /// calendar day from UTC−11 to UTC+12.
     static func date(_ s: String?) -> Result<Date, Bad>? {
         // LibraryThing writes dates in brackets (`[2007-04-16]`), as it writes ISBNs.
         guard let t = unwrapped(s) else { return nil }
-        if let d = ForeignDate.parse(t) { return .success(d.date) }
-        if let d = monthDayYear(t) { return .success(d) }
+        if let d = ForeignDate.parse(t) { return .success(d.precision == .day ? DayDate.instant(ofDay: d.date) : d.date) }
+        if let d = monthDayYear(t) { return .success(DayDate.instant(ofDay: d)) }
         return .failure(Bad(t))
     }
 

@@ -10,10 +10,10 @@ extension DiagnosticCode {
     /// Rows folded into one library entry (or an import merged into an existing entry) disagree
     /// on a rating or a date; the message names the value kept and the value not kept.
     public static let booksImportEntryConflict: DiagnosticCode = "books-import-entry-conflict"
-    /// Notes (review + private notes) longer than the model's 2,000 characters: kept whole.
+    /// Notes (the review) longer than the model's 2,000 characters: kept whole.
     public static let booksImportLongNote: DiagnosticCode = "books-import-long-note"
-    /// A column holds values the BooksTrack model has no field for (Goodreads `Read Count`
-    /// above 1, `Owned Copies`, `Recommended For`…): counted per file, not imported.
+    /// A column holds values the BooksTrack model has no field for (Goodreads `Recommended
+    /// For`, `Condition`…): counted per file, not imported.
     public static let booksImportUnkeptField: DiagnosticCode = "books-import-unkept-field"
 
     /// Every code declared by the book importers.

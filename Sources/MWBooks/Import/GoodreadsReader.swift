@@ -36,7 +36,8 @@ enum GoodreadsReader {
         // Columns a generation may lack, looked up once per file rather than missed in every
         // row (a miss costs two lookups and a folded copy of the name).
         let unkept = unkeptColumns.filter { t.column(named: $0) != nil }
-        let hasStarted = t.column(named: "Date Started") != nil, hasSpoiler = t.column(named: "Spoiler") != nil
+        let hasStarted = t.column(named: "Date Started") != nil
+        let hasSpoiler = t.column(named: "Spoiler") != nil
         out.eachRow(t) { record, r, title, out in
             var authors: [String] = []
             if let a = r.text("Author") ?? r.text("Author l-f").map(BookValues.firstLast) { authors.append(a) }
@@ -75,11 +76,12 @@ enum GoodreadsReader {
             if let s = shelfText, !tags.contains(s) { tags.insert(s, at: 0) }
             tags.removeAll { $0 == shelf(for: status) }
             row.tags = tags
-            row.notes = BookValues.joinNotes([BookValues.reviewText(t.value(record, "My Review")), r.text("Private Notes")])
-
-            if let n = BookValues.count(t.value(record, "Read Count")), case .success(let c) = n, c > 1 { out.unkept("Read Count") }
-            if let n = BookValues.count(t.value(record, "Owned Copies")), case .success(let c) = n, c > 0 { out.unkept("Owned Copies") }
-            if hasSpoiler, let s = r.text("Spoiler"), s.lowercased() == "true" { out.unkept("Spoiler") }
+            // The review is public, the private notes private: two fields, never joined.
+            row.notes = BookValues.reviewText(t.value(record, "My Review"))
+            row.privateNotes = r.text("Private Notes")
+            row.reviewHasSpoilers = hasSpoiler && r.text("Spoiler")?.lowercased() == "true"
+            row.readCount = r.count("Read Count")
+            row.ownedCopies = r.count("Owned Copies")
             for c in unkept where r.text(c) != nil { out.unkept(c) }
             out.diagnostics += r.diagnostics
             out.rows.append(row)

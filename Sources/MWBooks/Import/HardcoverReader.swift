@@ -18,8 +18,9 @@ enum HardcoverReader {
     /// privacy, the review's date and links, the audiobook's length, the country).
     static let unkeptColumns = ["Series", "Privacy", "Hardcover Book ID", "Hardcover Edition ID", "Country Code",
                                 "Duration in Seconds", "Review Date", "Review URL", "Review Media URL"]
-    /// `true`/`false` columns counted when true (the model has no owned, spoiler or sponsored flag).
-    static let unkeptFlags = ["Owned", "Review Contains Spoilers", "Sponsored Review", "Compilation"]
+    /// `true`/`false` columns counted when true (the model has no sponsored or compilation flag;
+    /// `Owned` and `Review Contains Spoilers` are kept).
+    static let unkeptFlags = ["Sponsored Review", "Compilation"]
 
     static func read(_ t: CSVTable, into out: inout BookFileRead) {
         out.eachRow(t) { record, r, title, out in
@@ -49,10 +50,12 @@ enum HardcoverReader {
             row.dateStarted = r.date("Date Started")
             row.dateCompleted = r.date("Date Finished")
             r.stars(&row, "Rating")
-            // As Goodreads' `Private Notes`: the model's one notes field, after the review (the
-            // model has no private field; a review and private notes are both the user's own text).
+            // The review is public, the private notes private (as Goodreads'): never joined.
             let review = BookValues.reviewText(t.value(record, "Review"))
-            row.notes = BookValues.joinNotes([review, r.text("Private Notes")])
+            row.notes = review
+            row.privateNotes = r.text("Private Notes")
+            row.reviewHasSpoilers = r.text("Review Contains Spoilers")?.lowercased() == "true"
+            if let owned = r.text("Owned")?.lowercased(), owned == "true" || owned == "false" { row.ownedCopies = owned == "true" ? 1 : 0 }
             // The review again as rich text: counted only when it holds what `Review` does not.
             if review == nil, r.text("Review Slate") != nil { out.unkept("Review Slate") }
             for c in unkeptColumns where r.text(c) != nil { out.unkept(c) }

@@ -29,9 +29,25 @@ enum LibraryThingReader {
             }
             // The CSV separates secondary authors with `|` (each `Last, First`); the TSV's
             // `other authors` are `First Last` separated by commas.
-            let others = tsv ? BookValues.names(t.value(record, "other authors"))
-                : BookValues.list(t.value(record, "Secondary Author"), separator: "|").map(BookValues.firstLast)
-            authors.appendUnique(others)
+            var contributors: [Contributor] = []
+            if tsv {
+                authors.appendUnique(BookValues.names(t.value(record, "other authors")))
+            } else {
+                // `Secondary Author Role` lists each secondary author's role at the same place
+                // (`Translator|Author`): one whose role is not author (translator, illustrator,
+                // editor…) is the edition's contributor, never an author; no role is an author.
+                let names = BookValues.list(t.value(record, "Secondary Author"), separator: "|").map(BookValues.firstLast)
+                let roles = (r.text("Secondary Author Role", "Secondary Author Roles") ?? "").split(separator: "|", omittingEmptySubsequences: false)
+                    .map { $0.trimmingCharacters(in: .whitespaces) }
+                for (k, name) in names.enumerated() {
+                    let role = k < roles.count ? roles[k] : ""
+                    if role.isEmpty || role.lowercased() == "author" {
+                        authors.appendUnique([name])
+                    } else {
+                        Contributor.union(&contributors, [Contributor(name: name, roles: [role])])
+                    }
+                }
+            }
 
             // Statuses live in collections (`Currently reading`, `To read`, `Wishlist`, `Read but unowned`).
             var status: ReadingStatus?
@@ -61,8 +77,11 @@ enum LibraryThingReader {
             row.language = r.text("Original Languages", "original language")
             row.subjects = BookValues.list(t.value(record, "Subjects"), separator: "|")
             r.stars(&row, "Rating", "stars", "rating")
-            row.notes = BookValues.joinNotes([BookValues.reviewText(r.text("Review")), r.text("Comment", "comments"),
-                                              r.text("Private Comment", "private comments")])
+            row.contributors = contributors
+            // The review and the public comment are the user's public text; the private comment
+            // is private (never joined into them).
+            row.notes = BookValues.joinNotes([BookValues.reviewText(r.text("Review")), r.text("Comment", "comments")])
+            row.privateNotes = r.text("Private Comment", "private comments")
             row.dateAdded = r.date("Entry Date", "date entered")
             row.dateStarted = r.date("Date Started")
             row.dateCompleted = dateRead
@@ -71,7 +90,7 @@ enum LibraryThingReader {
             if status == nil, dateRead != nil || row.personalRating != nil || r.text("Review") != nil {
                 row.status = .read
             }
-            if let n = BookValues.count(r.text("Copies", "your copies")), case .success(let c) = n, c > 1 { out.unkept("Copies") }
+            row.ownedCopies = r.count("Copies", "your copies")
             for c in unkeptColumns where r.text(c) != nil { out.unkept(c) }
             out.diagnostics += r.diagnostics
             out.rows.append(row)

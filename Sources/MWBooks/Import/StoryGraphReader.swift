@@ -27,12 +27,7 @@ enum StoryGraphReader {
 
     static func read(_ t: CSVTable, into out: inout BookFileRead) {
         out.eachRow(t) { record, r, title, out in
-            var authors = BookValues.names(t.value(record, "Authors"))
-            // Contributors are `Name (Translator)`; Goodreads lists them among additional authors too.
-            for c in BookValues.names(t.value(record, "Contributors")) {
-                let name = c.range(of: " (").map { String(c[..<$0.lowerBound]) } ?? c
-                if !name.isEmpty && !authors.contains(name) { authors.append(name) }
-            }
+            let authors = BookValues.names(t.value(record, "Authors"))
             let statusText = r.text("Read Status")
             var status = statusText.flatMap(ReadingStatus.from)
             if status == nil {
@@ -58,21 +53,63 @@ enum StoryGraphReader {
             for q in questionColumns { if let a = r.text(q) { tags.append(slug(q) + ":" + a) } }
             for w in BookValues.list(t.value(record, "Content Warnings"), separator: ",") { tags.append("content-warning:" + w) }
             row.tags = tags
+            row.contributors = contributors(t.value(record, "Contributors"))
             row.notes = BookValues.joinNotes([BookValues.reviewText(t.value(record, "Review")),
                                               r.text("Content Warning Description").map { "Content warnings: " + $0 }])
-            if r.text("Owned?")?.lowercased() == "yes" { out.unkept("Owned?") }
-            if case .success(let c)? = BookValues.count(t.value(record, "Read Count")), c > 1 { out.unkept("Read Count") }
+            switch r.text("Owned?")?.lowercased() {
+            case "yes"?: row.ownedCopies = 1
+            case "no"?: row.ownedCopies = 0
+            case let v?: r.bad("Owned?", "\(quoted(v)) is not Yes or No; left empty")
+            case nil: break
+            }
+            row.readCount = r.count("Read Count")
             out.diagnostics += r.diagnostics
             out.rows.append(row)
         }
     }
 
-    /// `Dates Read`: the latest read gives the start and end dates; earlier reads are counted
-    /// as unkept (the model holds one read). A range with no end (`2025/04/19-`) is a read
-    /// begun: its start is kept and it has no end. `Last Date Read` when `Dates Read` is empty.
+    /// `Contributors`: `Name (Role)` items separated by commas (`Jane Doe (Translator), John
+    /// Roe (Narrator)`); several roles in one pair of parentheses (`(Illustrator, Editor)`) or
+    /// the same name listed again with another role are one contributor with every role. A
+    /// name without a role is a contributor with none — the column credits people beside the
+    /// authors (`Authors`), so it never makes an author.
+    static func contributors(_ cell: String?) -> [Contributor] {
+        guard let cell = BookValues.text(cell) else { return [] }
+        // Split on commas outside parentheses.
+        var items: [String] = [], current = "", depth = 0
+        for ch in cell {
+            if ch == "(" { depth += 1 } else if ch == ")" { depth = max(0, depth - 1) }
+            if ch == "," && depth == 0 { items.append(current); current = "" } else { current.append(ch) }
+        }
+        items.append(current)
+        var out: [Contributor] = []
+        for item in items {
+            var text = item.trimmingCharacters(in: .whitespaces)
+            var roles: [String] = []
+            if text.hasSuffix(")"), let open = text.lastIndex(of: "(") {
+                let inside = text[text.index(after: open)..<text.index(before: text.endIndex)]
+                roles = inside.split(whereSeparator: { $0 == "," || $0 == "&" || $0 == "/" })
+                    .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                text = String(text[..<open]).trimmingCharacters(in: .whitespaces)
+            }
+            guard !text.isEmpty else { continue }
+            if let k = out.firstIndex(where: { $0.name == text }) {
+                out[k].roles.appendUnique(roles)
+            } else {
+                var c = Contributor(name: text)
+                c.roles.appendUnique(roles)
+                out.append(c)
+            }
+        }
+        return out
+    }
+
+    /// `Dates Read`: the latest read gives the start and end dates; the others are the entry's
+    /// earlier reads, oldest first. A range with no end (`2025/04/19-`) is a read begun: its
+    /// start is kept and it has no end. `Last Date Read` when `Dates Read` is empty.
     static func readDates(_ r: inout RowReading, _ row: inout BookRow, _ out: inout BookFileRead) {
         let reads = BookValues.list(r.text("Dates Read"), separator: ",")
-        var best: (start: Date?, end: Date?, at: Date)?
+        var found: [(start: Date?, end: Date?, at: Date)] = []
         for read in reads {
             // `2025/04/19-2025/04/21` (or ISO days, `2025-04-19-2025-04-21`); a single day is an end date.
             let chars = Array(read)
@@ -97,12 +134,14 @@ enum StoryGraphReader {
                 if start == nil { r.bad("Dates Read", "\(quoted(read)) is not a date or a date range; left out") }
                 continue
             }
-            if best == nil || at > best!.at { best = (s, end, at) }
+            found.append((s, end, at))
         }
-        if reads.count > 1 { out.unkept("Dates Read (earlier reads)") }
-        if let best {
+        // Oldest first; the latest is the current read (on a tie, the one listed first).
+        let ordered = found.enumerated().sorted { ($0.element.at, -$0.offset) < ($1.element.at, -$1.offset) }.map(\.element)
+        if let best = ordered.last {
             row.dateStarted = best.start
             row.dateCompleted = best.end
+            row.earlierReads = ordered.dropLast().map { ReadingSession(dateStarted: $0.start, dateCompleted: $0.end) }
         } else {
             row.dateCompleted = r.date("Last Date Read")
         }

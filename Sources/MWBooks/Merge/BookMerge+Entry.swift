@@ -38,7 +38,9 @@ extension LibraryMerger {
 
     /// One entry from two: status, edition, page and progress from the winner; a rating and a
     /// read each from one side (the winner's, else the other's); `union` reads if either side
-    /// has; tags united; notes joined. Returns what was not kept, for reports.
+    /// has; tags united; notes joined, private notes joined apart from them; earlier reads
+    /// united; read count and copies from one side (``count(_:_:_:union:_:)``). Returns what
+    /// was not kept, for reports.
     func combine(_ e: LibraryEntry, _ i: LibraryEntry) -> (LibraryEntry, [String]) {
         let win = incomingWins(e.lastModified, i.lastModified)
         var r = win ? i : e
@@ -56,9 +58,25 @@ extension LibraryMerger {
         Self.foldRead(&r, o, &notKept)
         r.tags = r.tags.union(o.tags)
         r.notes = Self.joinNotes(r.notes, o.notes)
+        r.privateNotes = Self.joinNotes(r.privateNotes, o.privateNotes)
+        r.reviewHasSpoilers = r.reviewHasSpoilers || o.reviewHasSpoilers
+        r.readCount = Self.count(r.readCount, o.readCount, "read count", union: policy == .union, &notKept)
+        r.ownedCopies = Self.count(r.ownedCopies, o.ownedCopies, "owned copies", union: policy == .union, &notKept)
+        r.earlierReads = LibraryEntry.unionReads(r.earlierReads, o.earlierReads,
+                                                 current: ReadingSession(dateStarted: r.dateStarted, dateCompleted: r.dateCompleted))
         r.dateAdded = min(e.dateAdded, i.dateAdded)
         r.lastModified = max(e.lastModified, i.lastModified)
         return (r, notKept)
+    }
+
+    /// A count (reads, copies): the winner's, else the other's; `union` keeps the larger. A
+    /// different count not kept is reported.
+    static func count(_ mine: Int?, _ theirs: Int?, _ what: String, union: Bool, _ notKept: inout [String]) -> Int? {
+        guard let theirs else { return mine }
+        guard let mine else { return theirs }
+        if union { return max(mine, theirs) }
+        if mine != theirs { notKept.append("\(what) \(theirs) (kept \(mine))") }
+        return mine
     }
 
     static func finishedEarlier(_ a: LibraryEntry, _ b: LibraryEntry) -> Bool {

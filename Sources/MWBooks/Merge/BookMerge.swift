@@ -19,8 +19,10 @@ import MWFoundation
 ///   authors: the winner's values, with what it lacks filled from the other side and every
 ///   external-id array, ISBN list and tag list united. Entries: status, edition, page and
 ///   progress from the winner; a rating and a read (start + finish) each from one side, filled
-///   from the other when the winner has none; tags united; notes never dropped (differing texts
-///   both kept, the winner's first). `dateAdded` and `dateCreated` are the earlier,
+///   from the other when the winner has none; tags united; notes and private notes never
+///   dropped (differing texts both kept, the winner's first, each in its own field); earlier
+///   reads united; read count and owned copies the winner's, filled from the other side
+///   (`union`: the larger); the spoiler flag set when either review has it; edition contributors united. `dateAdded` and `dateCreated` are the earlier,
 ///   `lastModified` the later of the two — unless nothing else changed, when the existing
 ///   record stays as it was.
 /// - **Ids.** Matched records keep the existing id; the incoming references follow. A new record
@@ -379,6 +381,7 @@ struct LibraryMerger {
         r.amazonASINs = r.amazonASINs.union(o.amazonASINs)
         r.googleBooksVolumeIDs = r.googleBooksVolumeIDs.union(o.googleBooksVolumeIDs)
         r.librarythingIDs = r.librarythingIDs.union(o.librarythingIDs)
+        Contributor.union(&r.contributors, o.contributors)
         r.lastISBNDBSync = r.lastISBNDBSync ?? o.lastISBNDBSync
         r.dateCreated = min(e.dateCreated, i.dateCreated)
         r.lastModified = max(e.lastModified, i.lastModified)

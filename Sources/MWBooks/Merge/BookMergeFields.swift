@@ -75,6 +75,7 @@ extension Edition: BookMergeFields {
         if amazonASINs != o.amazonASINs { d.append("amazonASINs") }
         if googleBooksVolumeIDs != o.googleBooksVolumeIDs { d.append("googleBooksVolumeIDs") }
         if librarythingIDs != o.librarythingIDs { d.append("librarythingIDs") }
+        if contributors != o.contributors { d.append("contributors") }
         if dateCreated != o.dateCreated { d.append("dateCreated") }
         if lastModified != o.lastModified { d.append("lastModified") }
         if lastISBNDBSync != o.lastISBNDBSync { d.append("lastISBNDBSync") }
@@ -101,6 +102,11 @@ extension LibraryEntry: BookMergeFields {
         if dateCompleted != o.dateCompleted { d.append("dateCompleted") }
         if estimatedFinishDate != o.estimatedFinishDate { d.append("estimatedFinishDate") }
         if lastModified != o.lastModified { d.append("lastModified") }
+        if privateNotes != o.privateNotes { d.append("privateNotes") }
+        if reviewHasSpoilers != o.reviewHasSpoilers { d.append("reviewHasSpoilers") }
+        if readCount != o.readCount { d.append("readCount") }
+        if ownedCopies != o.ownedCopies { d.append("ownedCopies") }
+        if earlierReads != o.earlierReads { d.append("earlierReads") }
         return d
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MWFoundation
 
 /// A specific published version of a work (seeds/001 §2 Edition).
 public struct Edition: Equatable, Hashable, Sendable {
@@ -16,6 +17,10 @@ public struct Edition: Equatable, Hashable, Sendable {
     public var format: EditionFormat
     public var coverImageURL: String?
     public var editionTitle: String?
+    /// People who made this edition but did not write the work — translators, narrators,
+    /// illustrators, editors (StoryGraph `Contributors`), in the source's order (bookstrack-v2
+    /// and above). The work's writers are its authors (``Work/authorIds``).
+    public var contributors: [Contributor] = []
 
     public var openLibraryEditionID: String?
     public var isbndbID: String?
@@ -55,5 +60,36 @@ public struct Edition: Equatable, Hashable, Sendable {
         self.lastModified = lastModified
         self.lastISBNDBSync = lastISBNDBSync
         self.isbndbQuality = isbndbQuality
+    }
+}
+
+/// Someone credited on an edition other than as its author, with their roles as the source
+/// names them (`Translator`, `Narrator`, `Illustrator`, `Editor`…); no role when the source
+/// gives none.
+public struct Contributor: Equatable, Hashable, Sendable {
+    public var name: String
+    public var roles: [String]
+
+    public init(name: String, roles: [String] = []) {
+        self.name = name
+        self.roles = roles
+    }
+}
+
+extension Contributor {
+    /// Adds `new`'s contributors to `list`: a name already there gains the roles it lacks, a
+    /// new name is appended. True when `list` changed.
+    @discardableResult
+    public static func union(_ list: inout [Contributor], _ new: [Contributor]) -> Bool {
+        var changed = false
+        for c in new {
+            if let k = list.firstIndex(where: { $0.name == c.name }) {
+                changed = list[k].roles.appendUnique(c.roles) || changed
+            } else {
+                list.append(c)
+                changed = true
+            }
+        }
+        return changed
     }
 }

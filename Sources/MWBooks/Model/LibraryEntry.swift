@@ -1,4 +1,5 @@
 import Foundation
+import MWFoundation
 
 /// The user's own data about a work (seeds/001 §4 UserLibraryEntry). One entry per work;
 /// a wishlist entry has no edition, an owned one has.
@@ -16,8 +17,25 @@ public struct LibraryEntry: Equatable, Hashable, Sendable {
     public var rating: Int?
     /// Granular rating, 0.0–5.0 (halves and quarter stars from StoryGraph).
     public var personalRating: Double?
-    /// At most 2,000 characters.
+    /// The user's review or public notes (Goodreads `My Review`). At most 2,000 characters.
     public var notes: String?
+    /// Notes only the user sees (Goodreads and Hardcover `Private Notes`): never joined into
+    /// ``notes`` and never written into a public field of any format (bookstrack-v2 and above).
+    public var privateNotes: String?
+    /// Whether the review (``notes``) reveals the plot (Goodreads `Spoiler`, Hardcover `Review
+    /// Contains Spoilers`) (bookstrack-v2 and above).
+    public var reviewHasSpoilers: Bool
+    /// How many times the user has read the book, as the source counts it (Goodreads and
+    /// StoryGraph `Read Count`); nil when the source does not say. It may exceed the reads that
+    /// have dates (the current one in ``dateStarted``/``dateCompleted`` and ``earlierReads``):
+    /// the others are undated reads (bookstrack-v2 and above).
+    public var readCount: Int?
+    /// Copies the user owns (Goodreads `Owned Copies`; a StoryGraph `Owned?` `Yes` or Hardcover
+    /// `Owned` `true` is 1); nil when the source does not say (bookstrack-v2 and above).
+    public var ownedCopies: Int?
+    /// Dated reads before the current one, oldest first (StoryGraph's `Dates Read` lists every
+    /// read); the current read stays in ``dateStarted``/``dateCompleted`` (bookstrack-v2 and above).
+    public var earlierReads: [ReadingSession]
     public var tags: [String]
     public var dateStarted: Date?
     public var dateCompleted: Date?
@@ -28,7 +46,8 @@ public struct LibraryEntry: Equatable, Hashable, Sendable {
                 readingStatus: ReadingStatus, currentPage: Int = 0, readingProgress: Double = 0,
                 rating: Int? = nil, personalRating: Double? = nil, notes: String? = nil, tags: [String] = [],
                 dateStarted: Date? = nil, dateCompleted: Date? = nil, estimatedFinishDate: Date? = nil,
-                lastModified: Date) {
+                lastModified: Date, privateNotes: String? = nil, reviewHasSpoilers: Bool = false, readCount: Int? = nil,
+                ownedCopies: Int? = nil, earlierReads: [ReadingSession] = []) {
         self.id = id
         self.workId = workId
         self.editionId = editionId
@@ -44,8 +63,43 @@ public struct LibraryEntry: Equatable, Hashable, Sendable {
         self.dateCompleted = dateCompleted
         self.estimatedFinishDate = estimatedFinishDate
         self.lastModified = lastModified
+        self.privateNotes = privateNotes
+        self.reviewHasSpoilers = reviewHasSpoilers
+        self.readCount = readCount
+        self.ownedCopies = ownedCopies
+        self.earlierReads = earlierReads
+    }
+
+    /// Every read of `a` and `b` once (equal reads are one), oldest first (by finish, else
+    /// start; undated last, in their order), leaving out the one equal to `current` (the
+    /// entry's current read is not an earlier one).
+    public static func unionReads(_ a: [ReadingSession], _ b: [ReadingSession], current: ReadingSession) -> [ReadingSession] {
+        guard !b.isEmpty else { return a.filter { $0 != current } }
+        var all = a
+        all.appendUnique(b)
+        all.removeAll { $0 == current }
+        return all.enumerated().sorted { x, y in
+            let dx = x.element.dateCompleted ?? x.element.dateStarted, dy = y.element.dateCompleted ?? y.element.dateStarted
+            switch (dx, dy) {
+            case let (p?, q?) where p != q: return p < q
+            case (.some, .none): return true
+            case (.none, .some): return false
+            default: return x.offset < y.offset
+            }
+        }.map(\.element)
     }
 
     /// seeds/001: wishlist ⇔ no edition.
     public var isWishlist: Bool { readingStatus == .wishlist && editionId == nil }
+}
+
+/// One read of a book: when it started and when it finished, either possibly unknown.
+public struct ReadingSession: Equatable, Hashable, Sendable {
+    public var dateStarted: Date?
+    public var dateCompleted: Date?
+
+    public init(dateStarted: Date? = nil, dateCompleted: Date? = nil) {
+        self.dateStarted = dateStarted
+        self.dateCompleted = dateCompleted
+    }
 }

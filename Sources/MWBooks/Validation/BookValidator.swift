@@ -137,6 +137,13 @@ public enum BookValidator {
         if let s = e.dateStarted, let c = e.dateCompleted, c < s {
             add(.error, .bookDatesOrder, "dateCompleted \(DateCoding.formatRFC3339(c)) is before dateStarted \(DateCoding.formatRFC3339(s))", at("dateCompleted"))
         }
+        // Each earlier read is a read too (bookstrack-v2).
+        for (k, r) in e.earlierReads.enumerated() {
+            if let s = r.dateStarted, let c = r.dateCompleted, c < s {
+                add(.error, .bookDatesOrder, "earlierReads[\(k)] ends \(DateCoding.formatRFC3339(c)) before it starts \(DateCoding.formatRFC3339(s))",
+                    BookPlace("entries", i, "earlierReads", k))
+            }
+        }
     }
 
     /// Whether `s` is empty once whitespace and newlines are trimmed — what

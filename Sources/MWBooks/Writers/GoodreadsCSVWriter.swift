@@ -4,9 +4,12 @@ import MWFoundation
 
 /// Writes a library as Goodreads' current 24-column export (`goodreads_library_export.csv`),
 /// the layout StoryGraph and most book trackers import: ISBNs as `="…"` the way Goodreads
-/// writes them (so spreadsheets keep leading zeros), dates `YYYY/MM/DD`, notes as `My Review`
-/// with `<br/>` line breaks, RFC 4180 quoting by CSV.swift, LF line ends. Deterministic: rows
-/// follow the library's entries.
+/// writes them (so spreadsheets keep leading zeros), dates `YYYY/MM/DD`, the review (`notes`)
+/// as `My Review` with `<br/>` line breaks and its spoiler flag as `Spoiler`, private notes in
+/// `Private Notes` (never in the public review), `Read Count` and `Owned Copies`, RFC 4180
+/// quoting, LF line ends. Deterministic: rows follow the library's entries. What the layout
+/// cannot hold — the dates of earlier reads (their number stays in `Read Count`), edition
+/// contributors — is reported as `field-dropped` with counts.
 ///
 /// One row per library entry — the user's book, with the entry's edition (or the work's first
 /// for a wishlist entry) — and never a row for an edition no entry names: a Goodreads export
@@ -44,7 +47,22 @@ public enum GoodreadsCSVWriter {
     /// The registry's writer: to `output.url`, or standard output when it is nil.
     @Sendable public static func write(_ library: BookLibrary, _ output: FormatOutput) throws -> [Diagnostic] {
         if let url = output.url { try write(library, to: url) } else { FileHandle.standardOutput.write(Data(try write(library))) }
-        return []
+        return dropped(library)
+    }
+
+    /// One `field-dropped` warning per value of the library this layout has no column for,
+    /// with how many records had it.
+    public static func dropped(_ library: BookLibrary) -> [Diagnostic] {
+        let reads = library.entries.filter { $0.earlierReads.contains { $0.dateStarted != nil || $0.dateCompleted != nil } }.count
+        let people = library.editions.filter { !$0.contributors.isEmpty }.count
+        var out: [Diagnostic] = []
+        if reads > 0 {
+            out.append(.warning(.fieldDropped, "goodreads-csv cannot hold the dates of earlier reads (their number is in Read Count): dropped from \(reads) record(s)", pointer: "/entries"))
+        }
+        if people > 0 {
+            out.append(.warning(.fieldDropped, "goodreads-csv cannot hold edition contributors (translators, narrators…): dropped from \(people) record(s)", pointer: "/editions"))
+        }
+        return out
     }
 
     public static func write(_ library: BookLibrary, to url: URL) throws {
@@ -65,9 +83,16 @@ public enum GoodreadsCSVWriter {
             "=\"\(isbn10)\"", "=\"\(isbn13)\"", full ? String(rating) : "0", "", e?.publisher ?? "", e.map { binding($0.format) } ?? "",
             e?.pageCount.map(String.init) ?? "", e?.publicationDate ?? "", work.firstPublicationYear.map(String.init) ?? "",
             full ? entry.dateCompleted.map(day) ?? "" : "", day(entry.dateAdded), shelves.joined(separator: ", "), "", exclusive,
-            full ? (entry.notes ?? "").replacingOccurrences(of: "\n", with: "<br/>") : "", "", "",
-            full && entry.readingStatus == .read ? "1" : "0", "0",
+            full ? (entry.notes ?? "").replacingOccurrences(of: "\n", with: "<br/>") : "",
+            full && entry.reviewHasSpoilers ? "true" : "", full ? entry.privateNotes ?? "" : "",
+            full ? String(readCount(entry)) : "0", String(entry.ownedCopies ?? 0),
         ]
+    }
+
+    /// `Read Count`: the entry's own, else its dated earlier reads and the current one (a book
+    /// on the read shelf has been read once).
+    static func readCount(_ entry: LibraryEntry) -> Int {
+        entry.readCount ?? entry.earlierReads.count + (entry.readingStatus == .read ? 1 : 0)
     }
 
     /// The exclusive shelf: Goodreads' own for the statuses it has; for on hold and did not

@@ -14,8 +14,9 @@ public enum BookImportJob {
         public var sources: [URL]
         /// The library to write; nil with `dryRun`.
         public var output: URL?
-        /// The format written: a books format (bookstrack-v1 unless asked otherwise).
-        public var format: FormatDescriptor = .bookstrackV1
+        /// The format written: a books format (the lossless bookstrack-v2 unless asked
+        /// otherwise, as film imports write the lossless mediawatch-v2).
+        public var format: FormatDescriptor = .bookstrackV2
         /// An existing bookstrack backup to import into.
         public var mergeInto: URL?
         public var onConflict: ConflictPolicy = .newer
@@ -70,11 +71,14 @@ public enum BookImportJob {
         var options = BookImportOptions(onConflict: o.onConflict)
         if let f = o.overridesFile { options.overrides = try BookOverrides.read(f) }
         // The existing library handed over whole: the merge changes it in place, not a copy.
-        let result = BookImport.run(urls: files, into: consume existing, options: options, services: services)
+        var result = BookImport.run(urls: files, into: consume existing, options: options, services: services)
         var written: [URL] = []
         if !o.dryRun {
             if let out = o.output {
-                _ = try LibraryWriter.write(result.library, as: o.format, to: out)
+                // What the format cannot hold (`field-dropped`: bookstrack-v1's private notes,
+                // goodreads-csv's earlier reads…) is reported with the import's diagnostics.
+                let done = try LibraryWriter.write(result.library, as: o.format, to: out)
+                result.diagnostics += done.diagnostics
                 written.append(out)
             }
             if let r = o.reviewFile {

@@ -114,6 +114,35 @@ extension StoreSchema {
         """)
     }
 
+    /// books-v2 (bookstrack-v2's attributes, docs/DATABASE.md "Book tables"): an entry's
+    /// private notes, spoiler flag, read count and owned copies as columns; its earlier reads
+    /// and an edition's contributors as ordered child rows (a read's dates are REAL like every
+    /// date, which a JSON column would not keep bit for bit; a contributor's roles are a JSON
+    /// array of strings, as tags are).
+    static func booksV2(_ db: Database) throws {
+        try db.execute(sql: """
+        ALTER TABLE book_entries ADD COLUMN private_notes TEXT;
+        ALTER TABLE book_entries ADD COLUMN review_has_spoilers INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE book_entries ADD COLUMN read_count INTEGER CHECK (read_count >= 0);
+        ALTER TABLE book_entries ADD COLUMN owned_copies INTEGER CHECK (owned_copies >= 0);
+        CREATE TABLE book_entry_reads (
+            entry_id TEXT NOT NULL REFERENCES book_entries(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            date_started REAL,
+            date_completed REAL,
+            PRIMARY KEY (entry_id, position)
+        );
+        CREATE TABLE book_edition_contributors (
+            edition_id TEXT NOT NULL REFERENCES book_editions(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            roles TEXT NOT NULL DEFAULT '[]',
+            PRIMARY KEY (edition_id, position)
+        );
+        """)
+    }
+
     /// The book tables, parents first (a replace deletes them in reverse).
-    static let bookTables = ["book_authors", "book_works", "book_work_authors", "book_editions", "book_entries"]
+    static let bookTables = ["book_authors", "book_works", "book_work_authors", "book_editions", "book_entries",
+                             "book_entry_reads", "book_edition_contributors"]
 }

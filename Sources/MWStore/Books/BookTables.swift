@@ -52,6 +52,15 @@ enum BookTables {
             w.isbndbQuality = r["isbndb_quality"]
             lib.works.append(w)
         }
+        var contributors: [String: [Contributor]] = [:]
+        for r in try Row.fetchAll(db, sql: "SELECT edition_id, name, roles FROM book_edition_contributors ORDER BY edition_id, position") {
+            contributors[r["edition_id"], default: []].append(Contributor(name: r["name"], roles: try strings(r, "roles", "book_edition_contributors")))
+        }
+        var reads: [String: [ReadingSession]] = [:]
+        for r in try Row.fetchAll(db, sql: "SELECT entry_id, date_started, date_completed FROM book_entry_reads ORDER BY entry_id, position") {
+            reads[r["entry_id"], default: []].append(ReadingSession(dateStarted: (r["date_started"] as Double?).map(date),
+                                                                     dateCompleted: (r["date_completed"] as Double?).map(date)))
+        }
         for r in try Row.fetchAll(db, sql: "SELECT * FROM book_editions ORDER BY seq") {
             var e = Edition(id: r["id"], workId: r["work_id"], dateCreated: date(r["date_created"]), lastModified: date(r["last_modified"]))
             e.isbn = r["isbn"]
@@ -68,6 +77,7 @@ enum BookTables {
             e.amazonASINs = try strings(r, "amazon_asins", "book_editions")
             e.googleBooksVolumeIDs = try strings(r, "google_books_volume_ids", "book_editions")
             e.librarythingIDs = try strings(r, "librarything_ids", "book_editions")
+            e.contributors = contributors[e.id] ?? []
             e.lastISBNDBSync = (r["last_isbndb_sync"] as Double?).map(date)
             e.isbndbQuality = r["isbndb_quality"]
             lib.editions.append(e)
@@ -85,6 +95,11 @@ enum BookTables {
             e.dateStarted = (r["date_started"] as Double?).map(date)
             e.dateCompleted = (r["date_completed"] as Double?).map(date)
             e.estimatedFinishDate = (r["estimated_finish_date"] as Double?).map(date)
+            e.privateNotes = r["private_notes"]
+            e.reviewHasSpoilers = r["review_has_spoilers"]
+            e.readCount = r["read_count"]
+            e.ownedCopies = r["owned_copies"]
+            e.earlierReads = reads[e.id] ?? []
             lib.entries.append(e)
         }
         return lib
@@ -131,6 +146,7 @@ enum BookTables {
                 librarything_ids, date_created, last_modified, last_isbndb_sync, isbndb_quality)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
+        let contributor = try db.makeStatement(sql: "INSERT INTO book_edition_contributors (edition_id, position, name, roles) VALUES (?, ?, ?, ?)")
         for e in lib.editions {
             let values: [DatabaseValueConvertible?] = [
                 e.id, e.workId, e.isbn, json(e.isbns), e.publisher, e.publicationDate, e.pageCount, e.format.rawValue,
@@ -138,18 +154,24 @@ enum BookTables {
                 json(e.googleBooksVolumeIDs), json(e.librarythingIDs), enc(e.dateCreated), enc(e.lastModified),
                 e.lastISBNDBSync.map(enc), e.isbndbQuality]
             try edition.execute(arguments: StatementArguments(values))
+            for (i, c) in e.contributors.enumerated() { try contributor.execute(arguments: [e.id, i, c.name, json(c.roles)]) }
         }
         let entry = try db.makeStatement(sql: """
             INSERT INTO book_entries (id, work_id, edition_id, date_added, reading_status, current_page, reading_progress, rating,
-                personal_rating, notes, tags, date_started, date_completed, estimated_finish_date, last_modified)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                personal_rating, notes, tags, date_started, date_completed, estimated_finish_date, last_modified,
+                private_notes, review_has_spoilers, read_count, owned_copies)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
+        let read = try db.makeStatement(sql: "INSERT INTO book_entry_reads (entry_id, position, date_started, date_completed) VALUES (?, ?, ?, ?)")
         for e in lib.entries {
             let values: [DatabaseValueConvertible?] = [
                 e.id, e.workId, e.editionId, enc(e.dateAdded), e.readingStatus.rawValue, e.currentPage, e.readingProgress,
                 e.rating, e.personalRating, e.notes, json(e.tags), e.dateStarted.map(enc), e.dateCompleted.map(enc),
-                e.estimatedFinishDate.map(enc), enc(e.lastModified)]
+                e.estimatedFinishDate.map(enc), enc(e.lastModified), e.privateNotes, e.reviewHasSpoilers, e.readCount, e.ownedCopies]
             try entry.execute(arguments: StatementArguments(values))
+            for (i, r) in e.earlierReads.enumerated() {
+                try read.execute(arguments: [e.id, i, r.dateStarted.map(enc), r.dateCompleted.map(enc)])
+            }
         }
     }
 

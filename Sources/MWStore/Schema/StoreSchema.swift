@@ -29,6 +29,7 @@ public enum StoreSchema {
         m.registerMigration("v2-library-meta", v2LibraryMeta)
         m.registerMigration("v3-provenance", v3Provenance)
         m.registerMigration("books-v1", booksV1)
+        m.registerMigration("books-v2", booksV2)
         return m.migrator
     }
 

@@ -13,7 +13,7 @@ struct Archive: ParsableCommand {
         discussion: """
         Every record is written in the order it was restored, so archiving a database freshly restored (--strategy replace) from an archive reproduces that archive byte for byte when SOURCE_DATE_EPOCH is the same (it sets exportDate; otherwise exportDate is now).
 
-        --books writes the book tables as a bookstrack-v1 backup instead (docs/BOOKS.md); archiving a database freshly restored from one reproduces it byte for byte when SOURCE_DATE_EPOCH is its exportDate.
+        --books writes the book tables as a bookstrack-v2 backup instead (the lossless books format) (docs/BOOKS.md); archiving a database freshly restored from a bookstrack-v2 backup reproduces it byte for byte when SOURCE_DATE_EPOCH is its exportDate.
 
         --list NAME writes one list, its titles, their episodes and notes (no preferences); --shareable leaves out notes with ownerOnly = true and the preferences (what a shared list holds, docs/SPEC.md#sharing). See docs/DATABASE.md.
 
@@ -35,7 +35,7 @@ struct Archive: ParsableCommand {
     @Flag(help: "A sharing export: no owner-only notes, no preferences.")
     var shareable = false
 
-    @Flag(help: "Write the book tables instead, as a bookstrack-v1 backup (exportDate: now, or SOURCE_DATE_EPOCH).")
+    @Flag(help: "Write the book tables instead, as a bookstrack-v2 backup (exportDate: now, or SOURCE_DATE_EPOCH).")
     var books = false
 
     @OptionGroup var reporting: ReportingOptions
@@ -63,17 +63,17 @@ struct Archive: ParsableCommand {
 extension Archive {
     func validate() throws {
         if books && (list != nil || shareable || to.descriptor.name != .mediawatchV2) {
-            throw ValidationError("--books writes bookstrack-v1 and takes no --list, --shareable or --to")
+            throw ValidationError("--books writes bookstrack-v2 and takes no --list, --shareable or --to")
         }
     }
 
-    /// The book tables out to a `bookstrack-v1` backup, written atomically.
+    /// The book tables out to a `bookstrack-v2` backup (lossless: the tables hold what v2 does), written atomically.
     private func archiveBooks(_ store: LibraryStore, dbURL: URL) throws {
         var library = try store.loadBookLibrary()
         library.exportDate = Clock.now()
-        try BookstrackWriter.write(library, to: out.url)
+        try BookstrackWriter.write(library, to: out.url, version: 2)
         if out.output != "-" {
-            StandardError.write("archived \(library.works.count) work(s), \(library.editions.count) edition(s), \(library.authors.count) author(s), \(library.entries.count) entries from \(dbURL.path) to \(out.output) (bookstrack-v1)")
+            StandardError.write("archived \(library.works.count) work(s), \(library.editions.count) edition(s), \(library.authors.count) author(s), \(library.entries.count) entries from \(dbURL.path) to \(out.output) (bookstrack-v2)")
         }
     }
 }

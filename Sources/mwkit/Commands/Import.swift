@@ -32,7 +32,7 @@ struct Import: AsyncParsableCommand {
         left in review; 2 unreadable input, usage error, or TMDb credentials refused (nothing written).
 
         Books: Goodreads, StoryGraph and LibraryThing exports (detected from their headers, or --from) become a \
-        bookstrack-v1 backup (or --to goodreads-csv); --merge-into BOOKS imports into an existing books backup, \
+        bookstrack-v2 backup (or --to bookstrack-v1 | goodreads-csv); --merge-into BOOKS imports into an existing books backup, \
         keeping its user data by --on-conflict; works merged on title and author while their ISBNs disagree are \
         marked pending and listed in --review (decide `merge` or `separate`, feed back with --overrides). \
         No TMDb is involved. See docs/IMPORT.md "Books".
@@ -44,7 +44,7 @@ struct Import: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: "The backup to write.")
     var output: String?
 
-    @Option(help: "Output format: mediawatch-v1 (default), mediawatch-v2, mediawatch-zip; for books bookstrack-v1 (default) or goodreads-csv.")
+    @Option(help: "Output format: mediawatch-v1 (default), mediawatch-v2, mediawatch-zip; for books bookstrack-v2 (default, lossless), bookstrack-v1 or goodreads-csv.")
     var to: WritableFormat?
 
     @Option(help: "Books: import into this existing bookstrack backup (it is not modified; the result goes to -o).")

@@ -10,7 +10,7 @@ struct Restore: ParsableCommand {
         commandName: "restore",
         abstract: "Restore a backup into the library database (merge or replace).",
         discussion: """
-        A books backup (bookstrack-v1) goes to the book tables: merge matches works by a shared external id, an ISBN, else title and primary author, and by default keeps the entry modified last (--on-conflict newer; tags and notes are always united); replace empties only the book tables. See docs/BOOKS.md.
+        A books backup (bookstrack-v1 or -v2) goes to the book tables: merge matches works by a shared external id, an ISBN, else title and primary author, and by default keeps the entry modified last (--on-conflict newer; tags and notes are always united); replace empties only the book tables. See docs/BOOKS.md.
 
         merge adds what is new and matches what exists: titles by (tmdbId, mediaType), episodes by (show, season, episode), lists by id then name (ignoring case), list items by (list, title), notes by id then (parent, text). --on-conflict decides between differing records: keep (default) | newer (later dateModified wins) | theirs (the backup wins) | union (watched if either, earliest watchedDate, likedStatus from the newer record).
 
@@ -22,7 +22,7 @@ struct Restore: ParsableCommand {
         """
     )
 
-    @Argument(help: "The backup to restore (mediawatch v1 or v2 JSON, a mediawatch ZIP, or a bookstrack-v1 books backup).")
+    @Argument(help: "The backup to restore (mediawatch v1 or v2 JSON, a mediawatch ZIP, or a bookstrack-v1/-v2 books backup).")
     var backup: String
 
     @Option(help: "The library database (default: $MWKIT_DB, else $XDG_DATA_HOME/mwkit/library.sqlite, else ~/.local/share/mwkit/library.sqlite).")

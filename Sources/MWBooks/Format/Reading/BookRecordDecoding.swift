@@ -1,8 +1,9 @@
 import Foundation
 import MWFoundation
 
-/// The keys of each record in `bookstrack-v1`, in the order the writer writes them
-/// (docs/BOOKS.md). A key not listed is `schema-unknown-key`.
+/// The keys of each record in `bookstrack-v1` and `-v2`, in the order the writer writes them
+/// (docs/BOOKS.md). A key not listed is `schema-unknown-key`; one of the `v2` lists in a file
+/// at formatVersion 1 too.
 enum BookstrackKeys {
     static let top = ["format", "formatVersion", "exportDate", "works", "editions", "authors", "entries"]
     static let work = ["id", "title", "authorIds", "originalLanguage", "firstPublicationYear", "subjectTags",
@@ -12,13 +13,17 @@ enum BookstrackKeys {
                        "dateCreated", "lastModified", "lastISBNDBSync", "isbndbQuality"]
     static let edition = ["id", "workId", "isbn", "isbns", "publisher", "publicationDate", "pageCount", "format",
                           "coverImageURL", "editionTitle", "openLibraryEditionID", "isbndbID", "googleBooksVolumeID",
-                          "amazonASINs", "googleBooksVolumeIDs", "librarythingIDs",
+                          "amazonASINs", "googleBooksVolumeIDs", "librarythingIDs", "contributors",
                           "dateCreated", "lastModified", "lastISBNDBSync", "isbndbQuality"]
     static let author = ["id", "name", "nationality", "gender", "culturalRegion", "birthYear", "deathYear",
                          "openLibraryID", "isbndbID", "googleBooksID", "goodreadsID", "dateCreated", "lastModified", "bookCount"]
     static let entry = ["id", "workId", "editionId", "dateAdded", "readingStatus", "currentPage", "readingProgress",
                         "rating", "personalRating", "notes", "tags", "dateStarted", "dateCompleted",
-                        "estimatedFinishDate", "lastModified"]
+                        "estimatedFinishDate", "lastModified", "privateNotes", "reviewHasSpoilers", "readCount",
+                        "ownedCopies", "earlierReads"]
+    /// Keys formatVersion 2 added.
+    static let editionV2: [StaticString] = ["contributors"]
+    static let entryV2: [StaticString] = ["privateNotes", "reviewHasSpoilers", "readCount", "ownedCopies", "earlierReads"]
     /// The same as sets, built once (a record's unknown-key check looks every key up).
     static let workSet = Set(work), editionSet = Set(edition), authorSet = Set(author), entrySet = Set(entry)
     /// The same as tables a record's keys are matched to on their bytes.
@@ -78,6 +83,7 @@ extension RecordFields {
         e.amazonASINs = strings("amazonASINs")
         e.googleBooksVolumeIDs = strings("googleBooksVolumeIDs")
         e.librarythingIDs = strings("librarythingIDs")
+        e.contributors = contributors("contributors")
         e.lastISBNDBSync = date("lastISBNDBSync")
         e.isbndbQuality = int("isbndbQuality", range: Self.quality) ?? 0
         guard id != nil, workId != nil, created != nil, modified != nil else { return nil }
@@ -118,6 +124,11 @@ extension RecordFields {
         e.dateStarted = date("dateStarted")
         e.dateCompleted = date("dateCompleted")
         e.estimatedFinishDate = date("estimatedFinishDate")
+        e.privateNotes = string("privateNotes")
+        e.reviewHasSpoilers = bool("reviewHasSpoilers") ?? false
+        e.readCount = int("readCount", range: Self.nonNegative)
+        e.ownedCopies = int("ownedCopies", range: Self.nonNegative)
+        e.earlierReads = readingSessions("earlierReads")
         guard id != nil, workId != nil, added != nil, modified != nil, status != nil else { return nil }
         return e
     }

@@ -2,7 +2,7 @@ import Foundation
 import MWCore
 import MWFoundation
 
-/// Reads a `bookstrack-v1` document (docs/BOOKS.md) into a ``BookLibrary`` while checking it:
+/// Reads a `bookstrack-v1` or `-v2` document (docs/BOOKS.md) into a ``BookLibrary`` while checking it:
 /// structure record by record (each record is read into a small tree on the shared
 /// ``JSONScanner`` and decoded), then the seeds/001 invariants over the whole library
 /// (``BookValidator``). Every finding has a JSON Pointer and, through the record offsets kept
@@ -158,6 +158,7 @@ public enum BookstrackReader {
                     continue
                 }
                 var f = try RecordFields(reading: &s, collection: key, index: index - 1, keys: table, dates: dates, duplicates: &dups)
+                v2Keys += f.present(key == "entries" ? BookstrackKeys.entryV2 : key == "editions" ? BookstrackKeys.editionV2 : [])
                 var ok = false
                 switch key {
                 case "works":
@@ -177,6 +178,9 @@ public enum BookstrackReader {
             offsets[key] = kept
         }
 
+        /// The formatVersion 2 attributes met (pointer, offset): errors in a version 1 file.
+        var v2Keys: [(String, Int)] = []
+
         /// File index of each kept record, per collection.
         var indexes: [String: [Int]] = [:]
 
@@ -191,17 +195,23 @@ public enum BookstrackReader {
                     diags = diags.filter { $0.code.hasPrefix("json-") }
                     diags.append(.error(.formatUnrecognized, "not a bookstrack backup: \"format\" must be \"\(BookstrackFormat.marker)\" (found \(found))",
                                         pointer: marker == nil ? "" : "/format", offset: marker == nil ? 0 : markerOffset))
-                } else if version != BookstrackFormat.version {
+                } else if version == nil || !BookstrackFormat.versions.contains(version!) {
                     result.format = BookstrackFormat.name
                     result.formatVersion = version
                     diags = diags.filter { $0.code.hasPrefix("json-") }
                     let what = version.map { $0 == -1 ? "not an integer" : String($0) } ?? "missing"
                     diags.append(.error(version == nil ? .schemaRequired : .formatUnknownVersion,
-                                        version == nil ? "missing required key \"formatVersion\"" : "formatVersion \(what): this mwkit reads bookstrack-v1 (formatVersion 1)",
+                                        version == nil ? "missing required key \"formatVersion\"" : "formatVersion \(what): this mwkit reads bookstrack-v1 and -v2 (formatVersion 1 and 2)",
                                         pointer: version == nil ? "" : "/formatVersion", offset: version == nil ? 0 : versionOffset))
                 } else {
-                    result.format = BookstrackFormat.name
+                    result.format = BookstrackFormat.formatName(version: version!)
                     result.formatVersion = version
+                    if version == 1 {
+                        for (p, o) in v2Keys {
+                            diags.append(.error(.schemaUnknownKey, "\(p.split(separator: "/").last.map(String.init) ?? p) is a bookstrack-v2 attribute; this file says formatVersion 1",
+                                                pointer: p, offset: o))
+                        }
+                    }
                     if parsed {
                         let offsets = self.offsets, locator = self.locator
                         var found = BookValidator.validate(lib) { place in
@@ -269,7 +279,7 @@ public enum BookstrackReader {
 /// What reading a books backup produced: the library (nil when the document could not be
 /// read as one) and every diagnostic in document order.
 public struct BookReadResult: Sendable {
-    /// `bookstrack-v1` when the marker was found.
+    /// `bookstrack-v1` or `-v2` when the marker was found (by its formatVersion).
     public var format: BackupFormat?
     public var formatVersion: Int?
     public var library: BookLibrary?

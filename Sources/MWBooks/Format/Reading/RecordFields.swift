@@ -50,7 +50,7 @@ struct RecordFields {
                 let key = try s.decodeString(k)
                 let child = try s.readNode(path: { pointer + jsonPointer([key]) }) { duplicates.append(($0, $1)) }
                 if unknown.insert(key).inserted {
-                    diagnostics.append(.error(.schemaUnknownKey, "unknown key \(quoted(key)) (bookstrack-v1 has no such attribute here)",
+                    diagnostics.append(.error(.schemaUnknownKey, "unknown key \(quoted(key)) (bookstrack has no such attribute here)",
                                               pointer: pointer + jsonPointer([key]), offset: child.offset))
                 } else {
                     duplicates.append((pointer + jsonPointer([key]), k.start - 1))
@@ -60,6 +60,12 @@ struct RecordFields {
     }
 
     private func at(_ key: StaticString) -> String { pointer + jsonPointer([key.description]) }
+
+    /// Which of `keys` the record has, each with its pointer and its value's offset (a
+    /// formatVersion 2 key in a file that says 1 is reported by the reader).
+    func present(_ keys: [StaticString]) -> [(String, Int)] {
+        keys.compactMap { k in self.keys.index(k).flatMap { slots[$0] }.map { (at(k), $0.offset) } }
+    }
 
     private mutating func typeError(_ key: StaticString, _ node: JSONNode, _ expected: String) {
         diagnostics.append(.error(.schemaType, "\(key) must be \(expected), found \(node.typeName)", pointer: at(key), offset: node.offset))
@@ -133,6 +139,82 @@ struct RecordFields {
             if case .string(let s) = item.value { out.append(s); continue }
             diagnostics.append(.error(.schemaType, "\(key)[\(i)] must be a string, found \(item.typeName)",
                                       pointer: at(key) + "/\(i)", offset: item.offset))
+        }
+        return out
+    }
+
+    mutating func bool(_ key: StaticString) -> Bool? {
+        guard let n = node(key, required: false) else { return nil }
+        guard case .bool(let b) = n.value else { typeError(key, n, "a boolean"); return nil }
+        return b
+    }
+
+    /// An RFC 3339 date inside an element of an array field; nil (reported) when unreadable.
+    private mutating func nestedDate(_ n: JSONNode, _ pointer: String) -> Date? {
+        guard case .string(let s) = n.value, let d = DateCoding.parseISO(s) else {
+            diagnostics.append(.error(.dateInvalid, "\(pointer) must be an RFC 3339 date-time, found \(n.typeName)", pointer: pointer, offset: n.offset))
+            return nil
+        }
+        return d
+    }
+
+    /// The objects of an array field (absent: empty), each as its members; a non-object is reported.
+    private mutating func objects(_ key: StaticString) -> [(pointer: String, members: [(key: String, node: JSONNode)])] {
+        guard let n = node(key, required: false) else { return [] }
+        guard case .array(let items) = n.value else { typeError(key, n, "an array of objects"); return [] }
+        var out: [(String, [(key: String, node: JSONNode)])] = []
+        for (i, item) in items.enumerated() {
+            let p = at(key) + "/\(i)"
+            guard case .object(let members) = item.value else {
+                diagnostics.append(.error(.schemaType, "\(key)[\(i)] must be an object, found \(item.typeName)", pointer: p, offset: item.offset))
+                continue
+            }
+            out.append((p, members))
+        }
+        return out
+    }
+
+    /// `earlierReads`: `{dateStarted?, dateCompleted?}` objects.
+    mutating func readingSessions(_ key: StaticString) -> [ReadingSession] {
+        var out: [ReadingSession] = []
+        for (p, members) in objects(key) {
+            var r = ReadingSession()
+            for (k, v) in members {
+                switch k {
+                case "dateStarted": r.dateStarted = nestedDate(v, p + "/dateStarted")
+                case "dateCompleted": r.dateCompleted = nestedDate(v, p + "/dateCompleted")
+                default: diagnostics.append(.error(.schemaUnknownKey, "unknown key \(quoted(k)) in a read", pointer: p + jsonPointer([k]), offset: v.offset))
+                }
+            }
+            out.append(r)
+        }
+        return out
+    }
+
+    /// `contributors`: `{name, roles}` objects.
+    mutating func contributors(_ key: StaticString) -> [Contributor] {
+        var out: [Contributor] = []
+        for (p, members) in objects(key) {
+            var name: String?, roles: [String] = []
+            for (k, v) in members {
+                switch (k, v.value) {
+                case ("name", .string(let s)): name = s
+                case ("roles", .array(let items)):
+                    for (i, item) in items.enumerated() {
+                        if case .string(let s) = item.value { roles.append(s) } else {
+                            diagnostics.append(.error(.schemaType, "roles[\(i)] must be a string, found \(item.typeName)", pointer: p + "/roles/\(i)", offset: item.offset))
+                        }
+                    }
+                case ("name", _), ("roles", _):
+                    diagnostics.append(.error(.schemaType, "\(k) must be \(k == "name" ? "a string" : "an array of strings"), found \(v.typeName)", pointer: p + jsonPointer([k]), offset: v.offset))
+                default: diagnostics.append(.error(.schemaUnknownKey, "unknown key \(quoted(k)) in a contributor", pointer: p + jsonPointer([k]), offset: v.offset))
+                }
+            }
+            guard let name else {
+                diagnostics.append(.error(.schemaRequired, "missing required key \"name\" in a contributor", pointer: p, offset: offset))
+                continue
+            }
+            out.append(Contributor(name: name, roles: roles))
         }
         return out
     }

@@ -1,10 +1,11 @@
 import Foundation
 
-/// Calendar days (docs/FORMAT.md#days). A date-only value — Letterboxd's `Watched Date`, an
-/// IMDb `Date Rated` — is a day, not an instant. The model holds a day as the `Date` of its
-/// midnight UTC with ``DatePrecision/day``; formatVersion 3 writes it as `"YYYY-MM-DD"`.
+/// Calendar days, one rule for both families, films and books (docs/FORMAT.md#days). A
+/// date-only value — Letterboxd's `Watched Date`, an IMDb `Date Rated`, a Goodreads `Date
+/// Read` — is a day, not an instant. The model holds a day as the `Date` of its
+/// midnight UTC with `DatePrecision.day`; formatVersion 3 writes it as `"YYYY-MM-DD"`.
 ///
-/// v1 has only instants (`watchedDate`). A day becomes the instant of its **11:00 UTC**
+/// v1 has only instants (`watchedDate`), and a book entry's dates are instants. A day becomes the instant of its **11:00 UTC**
 /// (``instant(ofDay:)``): that instant falls on the same calendar day in every time zone from
 /// UTC−11 to UTC+12:59 (it is 00:00 at UTC−11 and 23:00 at UTC+12), so the app shows the day
 /// the user logged wherever it runs, New Zealand included. (Noon UTC would be 00:00 of the next
@@ -98,19 +99,5 @@ public enum DayDate {
         case 4, 6, 9, 11: return 30
         default: return 31
         }
-    }
-}
-
-extension Viewing {
-    /// The instant v1's `watchedDate` takes for this viewing: the date itself for an instant,
-    /// the day's 11:00 UTC for a day (``DayDate/instant(ofDay:)``); nil when undated.
-    public var watchedDate: Date? {
-        guard let date else { return nil }
-        return precision == .day ? DayDate.instant(ofDay: date) : date
-    }
-
-    /// A viewing of the day `day` (any instant of it: its UTC midnight is kept).
-    public static func onDay(_ day: Date, rewatch: Bool = false, source: String? = nil) -> Viewing {
-        Viewing(date: DayDate.day(of: day), precision: .day, rewatch: rewatch, source: source)
     }
 }
