@@ -9,7 +9,8 @@ import MWFoundation
 /// `ratings-{movies,shows,seasons,episodes}`, `lists-watchlist`, `lists-favorites`,
 /// `lists-lists` (list names and descriptions), `lists-list-<id>-<slug>`, and `comments-*` (the
 /// user's own comments and reviews). IDs are kept as given: `ids.tmdb` may be null and
-/// `ids.imdb` null or empty. Dates are instants (ISO 8601 with milliseconds).
+/// `ids.imdb` null or empty. Dates are instants (ISO 8601 with milliseconds). The CSV Trakt's
+/// web importer reads (what `--to trakt` writes) is read too (``TraktImportCSV``).
 public enum TraktReader {
     /// The role of a Trakt export file from its name in the export and its JSON shape; nil
     /// when it is not one.
@@ -23,6 +24,7 @@ public enum TraktReader {
     }
 
     static func detect(_ file: ExportFile, _ parsed: ExportContent) -> FileStats.Kind? {
+        if let csv = TraktImportCSV.detect(parsed) { return csv }
         guard let json = parsed.json else { return nil }
         let elements = json as? [[String: Any]]
         if elements == nil, !(json is [Any]) { return nil }  // an object: no Trakt export file is one we read
@@ -67,6 +69,7 @@ public enum TraktReader {
     static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector) {
         let sorted = files.sorted { order($0.0, $0.1) < order($1.0, $1.1) }
         for (file, kind, parsed) in sorted {
+            if kind == .traktImportCSV { TraktImportCSV.read(file, kind, parsed, into: c); continue }
             c.beginFile(file.display, kind: kind)
             guard let array = parsed.json as? [Any] else { continue }
             if kind == .traktCollaborations {
@@ -291,7 +294,7 @@ public enum TraktReader {
 
 /// The service as the registry knows it (its descriptor is in the same file).
 struct TraktService: FilmServiceReader {
-    var shapes: Set<ContentShape> { [.jsonArray] }
+    var shapes: Set<ContentShape> { [.jsonArray, .text] }
     var name: String { "trakt" }
     var displayName: String { "Trakt" }
     func role(of file: ExportFile, _ content: ExportContent) -> String? { TraktReader.detect(file, content)?.rawValue }
@@ -301,10 +304,10 @@ struct TraktService: FilmServiceReader {
 }
 
 extension FormatDescriptor {
-    /// Trakt: its JSON export read; the CSV the Trakt web importer reads written (`--to trakt`,
-    /// or `trakt-csv`).
+    /// Trakt: its JSON export and the CSV the Trakt web importer reads, read; that CSV written
+    /// (`--to trakt`, or `trakt-csv`; the JSON export is `trakt-json`).
     public static let trakt = FormatDescriptor.filmService(
-        TraktService(), summary: "Trakt: the JSON export read; the CSV the Trakt web importer reads written (history, ratings, watchlist)",
+        TraktService(), summary: "Trakt: the JSON export and the web importer's CSV read; that CSV written (history, ratings, watchlist)",
         aliases: ["trakt-csv"], capabilities: [.streamable], write: TraktCSVWriter.write, writeSwitches: [.ratingFromLiked])
         .holding(FormatHolds(ratings: "1–10", dates: "instant", rewatches: true, episodes: true, lists: true, reviews: true, status: true))
 }

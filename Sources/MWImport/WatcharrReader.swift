@@ -145,8 +145,9 @@ struct WatcharrService: FilmServiceReader {
 }
 
 extension FormatDescriptor {
-    /// Watcharr's JSON export, read.
+    /// Watcharr's JSON export, read and written (`--to watcharr`, ``WatcharrJSONWriter``).
     public static let watcharr = FormatDescriptor.filmService(
-        WatcharrService(), summary: "Watcharr: the JSON export (statuses, 0–10 ratings, thoughts, tags, episodes) read", fileExtension: "json")
+        WatcharrService(), summary: "Watcharr: the JSON export (statuses, 0–10 ratings, thoughts, tags, episodes) read and written", capabilities: [.streamable], fileExtension: "json",
+        write: WatcharrJSONWriter.write)
         .holding(FormatHolds(ratings: "0.5–10 in halves (0: unrated)", dates: "instant", episodes: true, tags: true, reviews: true, status: true))
 }

@@ -127,8 +127,11 @@ struct YamtrackService: FilmServiceReader {
 }
 
 extension FormatDescriptor {
-    /// Yamtrack's CSV export (both header generations), read.
+    /// Yamtrack's CSV export (both header generations), read; the current generation written
+    /// (`--to yamtrack`, ``YamtrackCSVWriter``).
     public static let yamtrack = FormatDescriptor.filmService(
-        YamtrackService(), summary: "Yamtrack: the CSV export (both header generations; films and TV, other kinds counted) read")
+        YamtrackService(), summary: "Yamtrack: the CSV export (both header generations; films and TV, other kinds counted) read; the current generation written",
+        capabilities: [.streamable],
+        write: YamtrackCSVWriter.write)
         .holding(FormatHolds(ratings: "0–10, one decimal", dates: "day or instant", rewatches: true, episodes: true, reviews: true, status: true))
 }

@@ -19,6 +19,7 @@ extension FormatRegistry {
         .letterboxd,
         .imdb,
         .trakt,
+        .traktJSON,
         .tvtime,
         .movary,
         .watcharr,

@@ -56,7 +56,8 @@ struct Convert: ParsableCommand {
             reporting.report(done.diagnostics, path: out.output)
             if to.descriptor.capabilities.contains(.folderOutput), let url = out.url, AtomicDirectory.isDirectory(url) {
                 let n = (try? FileManager.default.contentsOfDirectory(atPath: url.path).count) ?? 0
-                StandardError.write("note: \(out.output) is a folder of \(n) files: \(to.descriptor.name) splits an output too large for one file")
+                // Some formats always make a folder (movary, trakt-json), others split one too large.
+                StandardError.write("note: \(out.output) is a folder of \(n) files (what \(to.descriptor.name) writes for this library)")
             }
             if done.imagesLeftBehind > 0 {
                 StandardError.write("note: \(done.imagesLeftBehind) image(s) in the ZIP were left behind (\(to.descriptor.name) holds no images; convert --to mediawatch-zip keeps them)")

@@ -1,0 +1,129 @@
+import Foundation
+import MWCore
+import MWFoundation
+
+/// Writes a library as the CSV Yamtrack's importer reads (Settings → Import → Yamtrack; the
+/// current header generation, as Yamtrack's own export writes it: every field quoted, CRLF).
+/// One row per tracked object: a `movie` row per play (`Completed`, `end_date` the play's day
+/// or instant; since 2025 a rewatch is one more row), a `Planning` row for a watchlist entry
+/// (`created_at` when it was added), a `tv` row per show, a `season` row per season that has
+/// episodes (its parent; `In progress`, so that it marks nothing watched) and an `episode` row
+/// per episode play under its show's `media_id` and `title`. `score` is the current rating
+/// 0–10 with one decimal (on the first row of a record), `notes` the record's notes (Yamtrack
+/// is the user's own tracker: no one else reads them). What Yamtrack cannot hold — tags, liked
+/// status, lists other than the watchlist, earlier ratings, a show's own viewings, ratings of
+/// episodes never watched — is reported with a count (`field-dropped`).
+public enum YamtrackCSVWriter {
+    /// The columns of Yamtrack's export since 2025, in its order.
+    public static let columns = ["media_id", "source", "media_type", "title", "image", "season_number", "episode_number",
+                                 "score", "status", "notes", "start_date", "end_date", "progress", "created_at", "progressed_at"]
+
+    /// The rows for `library` and the warnings for what they leave out.
+    public static func rows(_ library: Library) -> (rows: [[String]], diagnostics: [Diagnostic]) {
+        var rows: [[String]] = [], diagnostics: [Diagnostic] = []
+        var dropped: [String: Int] = [:]
+        let notes = Dictionary(grouping: library.notes, by: { "\($0.parentType.rawValue):\($0.parentId)" })
+        let episodes = Dictionary(grouping: library.episodes, by: \.showId)
+        var listed: [String: Date?] = [:]
+        for l in library.lists {
+            guard TraktCSVWriter.isWatchlist(l) else {
+                if !l.items.isEmpty { dropped["lists other than the watchlist", default: 0] += 1 }
+                continue
+            }
+            for item in l.items where listed[item.titleId] == nil { listed[item.titleId] = .some(item.dateAdded) }
+            dropped["notes of watchlist entries", default: 0] += l.items.filter { Values.text($0.note) != nil }.count
+        }
+        func when(_ v: Viewing) -> String {
+            guard let d = v.date else { return "" }
+            return v.precision == .day ? ServiceCSV.day(d) : ServiceWriting.pythonSeconds(d)
+        }
+        func text(_ kind: NoteParentType, _ id: String) -> String {
+            (notes["\(kind.rawValue):\(id)"] ?? []).map(\.text).joined(separator: "\n\n")
+        }
+        /// The score of a record: its current rating in tenths. A rating off that scale is
+        /// reported; the record's other ratings (and a season's older ones) are counted.
+        func score(_ ratings: [OriginalRating], of label: String, at path: [Any]) -> String {
+            let k = ServiceWriting.current(ratings, service: .yamtrack) { ServiceWriting.tenths($0) != nil }
+            diagnostics += ServiceWriting.offScale(ratings, of: label, at: path, scale: "0–10 in tenths") { ServiceWriting.tenths($0) != nil }
+            let fitting = ratings.filter { ServiceWriting.tenths($0) != nil }
+            let seasons = Set(fitting.compactMap(ServiceWriting.seasonOf)).count
+            dropped["ratings other than the current one", default: 0] += fitting.count - seasons - (k == nil ? 0 : 1)
+            if k != nil, ratings.contains(where: { $0.date != nil }) { dropped["rating dates", default: 0] += 1 }
+            return k.map { String(format: "%.1f", ServiceWriting.tenths(ratings[$0])!) } ?? ""
+        }
+        let episodeIndex = Dictionary(library.episodes.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+        for (i, t) in library.titles.enumerated() {
+            let m = t.metadata
+            let image = m?.posterPath.map { $0.hasPrefix("/") ? "https://image.tmdb.org/t/p/w500" + $0 : $0 } ?? ""
+            let added = ServiceWriting.pythonSeconds(t.dateAdded)
+            func row(_ type: String, season: Int? = nil, episode: Int? = nil, score: String = "", status: String, notes: String = "",
+                     end: String = "", progress: String = "", created: String? = nil) -> [String] {
+                [String(t.tmdbId), "tmdb", type, m?.title ?? "", image, season.map(String.init) ?? "", episode.map(String.init) ?? "",
+                 score, status, notes, "", end, progress, created ?? added, end]
+            }
+            let titleScore = score(t.ratings, of: ServiceCSV.label(t), at: ["titles", i]), titleNotes = text(.title, t.id)
+            if !t.tags.isEmpty { dropped["tags", default: 0] += 1 }
+            if t.likedStatus != 0 && titleScore.isEmpty { dropped["liked status without a rating", default: 0] += 1 }
+            let watchlisted = listed[t.id]
+            if t.mediaType == .movie {
+                let plays = ServiceWriting.plays(t.viewings, watched: t.watched, watchedDate: t.watchedDate)
+                for (k, v) in plays.enumerated() {
+                    rows.append(row("movie", score: k == 0 ? titleScore : "", status: "Completed", notes: k == 0 ? titleNotes : "", end: when(v), progress: "1"))
+                }
+                if let w = watchlisted {
+                    rows.append(row("movie", score: plays.isEmpty ? titleScore : "", status: "Planning", notes: plays.isEmpty ? titleNotes : "",
+                                    progress: "0", created: w.map(ServiceWriting.pythonSeconds) ?? added))
+                } else if plays.isEmpty {
+                    rows.append(row("movie", score: titleScore, status: "Paused", notes: titleNotes, progress: "0"))
+                }
+                continue
+            }
+            // A show: its row, then each season with episodes (their parent row), then its episodes.
+            let eps = (episodes[t.id] ?? []).sorted { ($0.seasonNumber, $0.episodeNumber) < ($1.seasonNumber, $1.episodeNumber) }
+            let status = t.watched ? "Completed" : watchlisted != nil && !eps.contains(where: \.watched) ? "Planning" : "In progress"
+            let end = t.watched ? (t.watchedDate.map(ServiceWriting.pythonSeconds) ?? "") : ""
+            rows.append(row("tv", score: titleScore, status: status, notes: titleNotes, end: end,
+                            created: status == "Planning" ? watchlisted!.map(ServiceWriting.pythonSeconds) ?? added : added))
+            if status != "Planning", watchlisted != nil { dropped["watchlist entries of shows begun or watched", default: 0] += 1 }
+            dropped["a show's own viewings (Yamtrack holds a show's completion; its episodes hold the plays)", default: 0] += t.viewings.count
+            var seasonScores: [Int: String] = [:]
+            for r in t.ratings.filter(ServiceWriting.isSeasonRating).sorted(by: { ($0.date ?? .distantPast) < ($1.date ?? .distantPast) }) {
+                if let v = ServiceWriting.tenths(r) { seasonScores[ServiceWriting.seasonOf(r)!] = String(format: "%.1f", v) }
+            }
+            let seasons = Set(eps.map(\.seasonNumber)).union(seasonScores.keys).sorted()
+            for s in seasons {
+                rows.append(row("season", season: s, score: seasonScores[s] ?? "", status: "In progress"))
+                for e in eps where e.seasonNumber == s {
+                    let plays = ServiceWriting.plays(e.viewings, watched: e.watched, watchedDate: e.watchedDate)
+                    let epScore = score(e.ratings, of: ServiceWriting.label(e, of: t), at: ["episodes", episodeIndex[e.id] ?? 0])
+                    let epNotes = text(.episode, e.id)
+                    if plays.isEmpty {
+                        if !epScore.isEmpty { dropped["ratings of episodes never watched", default: 0] += 1 }
+                        if !epNotes.isEmpty { dropped["notes of episodes never watched", default: 0] += 1 }
+                    }
+                    for (n, v) in plays.enumerated() {
+                        rows.append(row("episode", season: s, episode: e.episodeNumber, score: n == 0 ? epScore : "", status: "Completed",
+                                        notes: n == 0 ? epNotes : "", end: when(v)))
+                    }
+                }
+            }
+        }
+        return (rows, diagnostics + ServiceWriting.dropped(dropped, format: "Yamtrack"))
+    }
+
+    /// Yamtrack's own CSV shape (Python `csv.writer(quoting=QUOTE_ALL)`): every field quoted,
+    /// quotes doubled, CRLF after every row; UTF-8 without a byte order mark.
+    static func bytes(_ rows: [[String]]) -> [UInt8] {
+        var out = ""
+        for r in [columns] + rows {
+            out += r.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: ",") + "\r\n"
+        }
+        return Array(out.utf8)
+    }
+
+    @Sendable static func write(_ library: Library, _ output: FormatOutput) throws -> [Diagnostic] {
+        let (rows, diagnostics) = rows(library)
+        try AtomicFile.write(bytes(rows), to: output.url)
+        return diagnostics
+    }
+}
