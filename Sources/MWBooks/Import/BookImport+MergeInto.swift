@@ -30,7 +30,7 @@ extension BookImport {
         var isbnsOf: [String: [String]]?  // work id → ISBNs as written, both libraries; built at the first review item
         // `existing` goes into the merge whole (no copy of it kept here: the merge changes it in
         // place); the existing editions come to the callback from the merge.
-        let merged = BookMerge.merge(first.lib, into: existing, policy: options.onConflict) { incoming, target, disagree, existingEditions in
+        let merged = BookMerge.merge(first.lib, into: consume existing, policy: options.onConflict) { incoming, target, disagree, existingEditions in
             guard let row = groups[incoming.id]?.first?.0 else { return disagree ? .pending : .merge }
             let key = "\(row.source.rawValue)|\(BookIdentity.rowKey(row))>\(target.id)"
             let decision = options.overrides[key]
