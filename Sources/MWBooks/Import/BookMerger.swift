@@ -32,7 +32,9 @@ struct BookMerger {
         workIndex.reserveCapacity(existing.works.count + expectedRows)
         workByExternal.reserveCapacity(existing.works.count + expectedRows)
         workByTitle.reserveCapacity(existing.works.count + expectedRows)
-        editionByISBN.reserveCapacity(2 * (existing.editions.count + expectedRows))
+        // An edition's ISBN-10 and -13 share one key: a row brings one, seldom two (sized a
+        // step too big, a dictionary doubles its slots).
+        editionByISBN.reserveCapacity(3 * (existing.editions.count + expectedRows) / 2)
         editionsOfWork.reserveCapacity(existing.works.count + expectedRows)
         entryOfWork.reserveCapacity(existing.entries.count + expectedRows)
         lib.works.reserveCapacity(existing.works.count + expectedRows)

@@ -87,9 +87,12 @@ struct LibraryMerger {
         lib.entries.reserveCapacity(entries)
         authorIndex.reserveCapacity(2 * authors)
         authorById.reserveCapacity(authors)
-        workIndex.reserveCapacity(3 * works + editions)
+        // Sized for what a record usually brings — a work its service id and title key, an
+        // edition its ISBN (ISBN-10 and -13 share one) — not for every key it could: a
+        // dictionary has a power of two of slots, and one sized a step too big doubles.
+        workIndex.reserveCapacity(2 * works + editions)
         workById.reserveCapacity(works)
-        editionIndex.reserveCapacity(2 * editions)
+        editionIndex.reserveCapacity(editions + editions / 2)
         editionById.reserveCapacity(editions)
         editionsOfWork.reserveCapacity(works)
         entryByWork.reserveCapacity(entries)
