@@ -76,11 +76,11 @@ struct BookMerger {
     private mutating func newID(_ kind: String, _ key: String) -> String {
         var id = BookID.make(kind, key)
         var n = 2
-        while usedIDs.contains(id) {
+        // `insert` both asks and books: one hash of the id, not two.
+        while !usedIDs.insert(id).inserted {
             id = BookID.make(kind, "\(key)#\(n)")
             n += 1
         }
-        usedIDs.insert(id)
         return id
     }
 
