@@ -183,6 +183,9 @@ struct Import: AsyncParsableCommand {
         for path in [output, review].compactMap({ $0 }) { AtomicFile.removeStaleTemporaries(beside: URL(fileURLWithPath: path)) }
         let outcome: BookImportJob.Outcome
         do { outcome = try BookImportJob.run(o) } catch { throw CLIExit.from(error) }
+        // The process ends with this command: the library is left to the exit rather than
+        // freed record by record (3% of a 50,000-book import's time).
+        _ = Unmanaged.passRetained(KeptUntilExit(outcome))
         try finish(outcome)
     }
 
