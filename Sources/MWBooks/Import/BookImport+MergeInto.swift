@@ -92,7 +92,10 @@ extension BookImport {
             }
         }
         var authorByKey: [String: String] = [:]
-        for a in lib.authors { authorByKey[BookIdentity.authorKey(a.name)] = authorByKey[BookIdentity.authorKey(a.name)] ?? a.id }
+        for a in lib.authors {
+            let k = BookIdentity.authorKey(a.name)  // folded once (folding a name is dear)
+            if authorByKey[k] == nil { authorByKey[k] = a.id }
+        }
         var creditedEditions = Set<String>(), creditedAuthors = Set<String>()
         var authorOf: [String: String?] = [:]  // a name as written → its author (folding a name is dear)
         for w in lib.works.indices {
