@@ -36,6 +36,8 @@ public enum SampleFiles {
             public var number: Int
             /// The 1-based line the record starts on (what an import's provenance names).
             public var line: Int
+            /// How many fields the record has (a row cut short has fewer than the header).
+            public var fieldCount: Int
             public var values: [String: String]
             /// The value under `column`, trimmed; nil when absent or blank.
             public subscript(_ column: String) -> String? {
@@ -66,7 +68,7 @@ public enum SampleFiles {
             if fields.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { continue }
             var values: [String: String] = [:]
             for (i, name) in h.enumerated() where i < fields.count && values[name] == nil { values[name] = fields[i] }
-            rows.append(Table.Row(number: number, line: start, values: values))
+            rows.append(Table.Row(number: number, line: start, fieldCount: fields.count, values: values))
         }
         return Table(header: header ?? [], rows: rows)
     }
