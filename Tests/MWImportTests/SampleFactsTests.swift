@@ -2,6 +2,7 @@ import Foundation
 import MWCore
 import MWFoundation
 @testable import MWImport
+import MWJobs
 import MWTestSupport
 import Testing
 
@@ -456,5 +457,58 @@ struct SampleFactsTests {
         }
         #expect(checked > 0)
         print("film samples: myanimelist: \(checked) rows checked")
+    }
+}
+
+/// Issue 24 §3 through the real matcher: each Letterboxd diary of the samples imported by
+/// `ImportJob` against the loopback TMDb (`MatchingServer`), whose catalogue is computed from the
+/// diary itself — one film per (Name, Year), as TMDb would have it — and written as the latest
+/// MediaWatch backup. Sampled rows are then looked up by the id their film got in the catalogue:
+/// the written file holds their watch day, rewatch flag, rating and tags.
+@Suite("Film samples through the matcher", .enabled(if: SampleFiles.present, "real samples absent at ../shared/samples/third-party; not checked"))
+struct SampleMatchingTests {
+    @Test func letterboxdDiariesMatchedByTheirTitles() async throws {
+        var checked = 0
+        for url in SampleFactsTests.topLevel("letterboxd", "diary.csv") {
+            let table = try SampleFiles.table(url, headerContains: "Name")
+            var ids: [String: Int64] = [:]
+            var catalogue: [CatalogueTitle] = []
+            for row in table.rows {
+                guard let name = row["Name"], let year = row["Year"], ids["\(name)|\(year)"] == nil else { continue }
+                let id = 700_000 + Int64(catalogue.count)
+                ids["\(name)|\(year)"] = id
+                catalogue.append(CatalogueTitle(id: id, type: "movie", title: name, date: "\(year)-06-01"))
+            }
+            let fx = try Fixture()
+            let library: Library = try await withMatchingServer(catalogue) { server in
+                var o = await ImportFixture.options([url], server: server, fx: fx)
+                o.reviewFile = fx.url("review.csv")
+                o.format = .mediawatchV2
+                let r = try await ImportJob.run(o, environment: ImportFixture.env)
+                #expect(r.report.exitCode == 0, "\(SampleFiles.relative(url)): \(r.report.problems)")
+                return try BackupLoader().loadValid(fx.url("out.json").path, options: ReadOptions()).library(migratedTo: Migrator.latestVersion).library
+            }
+            let seed = SampleFiles.seed(for: url)
+            var rng = SeededGenerator(seed: seed)
+            for row in SampleFiles.sample(table.rows, SampleFactsTests.perFile, using: &rng) {
+                let c = RowCheck(url, row.line, seed: seed)
+                guard let name = row["Name"], let year = row["Year"], let id = ids["\(name)|\(year)"] else { continue }
+                guard let t = library.titles.first(where: { $0.tmdbId == id }) else { c.expect(false, "\(name) (\(year)) not matched to \(id)"); continue }
+                if let d = SampleFiles.day(row["Watched Date"]) {
+                    let rewatch = row["Rewatch"]?.lowercased() == "yes"
+                    c.expect(SampleImport.viewings(t.viewings).contains { $0.day == d && $0.rewatch == rewatch },
+                             "watched \(d) rewatch \(rewatch) → \(SampleImport.viewings(t.viewings))")
+                }
+                if let r = SampleFactsTests.number(row["Rating"]) {
+                    c.expect(SampleImport.points(t.ratings).contains(r * 2), "rating \(r) → \(t.ratings.map(\.value))")
+                }
+                for tag in (row["Tags"] ?? "").split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !tag.isEmpty {
+                    c.expect(t.tags.contains(tag), "tag \(tag) → \(t.tags)")
+                }
+                checked += 1
+            }
+        }
+        #expect(checked > 0)
+        print("film samples through the matcher: letterboxd diaries: \(checked) rows checked")
     }
 }
