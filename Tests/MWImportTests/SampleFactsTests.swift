@@ -468,47 +468,55 @@ struct SampleFactsTests {
 @Suite("Film samples through the matcher", .enabled(if: SampleFiles.present, "real samples absent at ../shared/samples/third-party; not checked"))
 struct SampleMatchingTests {
     @Test func letterboxdDiariesMatchedByTheirTitles() async throws {
-        var checked = 0
-        for url in SampleFactsTests.topLevel("letterboxd", "diary.csv") {
-            let table = try SampleFiles.table(url, headerContains: "Name")
-            var ids: [String: Int64] = [:]
-            var catalogue: [CatalogueTitle] = []
-            for row in table.rows {
-                guard let name = row["Name"], let year = row["Year"], ids["\(name)|\(year)"] == nil else { continue }
-                let id = 700_000 + Int64(catalogue.count)
-                ids["\(name)|\(year)"] = id
-                catalogue.append(CatalogueTitle(id: id, type: "movie", title: name, date: "\(year)-06-01"))
-            }
-            let fx = try Fixture()
-            let library: Library = try await withMatchingServer(catalogue) { server in
-                var o = await ImportFixture.options([url], server: server, fx: fx)
-                o.reviewFile = fx.url("review.csv")
-                o.format = .mediawatchV2
-                let r = try await ImportJob.run(o, environment: ImportFixture.env)
-                #expect(r.report.exitCode == 0, "\(SampleFiles.relative(url)): \(r.report.problems)")
-                return try BackupLoader().loadValid(fx.url("out.json").path, options: ReadOptions()).library(migratedTo: Migrator.latestVersion).library
-            }
-            let seed = SampleFiles.seed(for: url)
-            var rng = SeededGenerator(seed: seed)
-            for row in SampleFiles.sample(table.rows, SampleFactsTests.perFile, using: &rng) {
-                let c = RowCheck(url, row.line, seed: seed)
-                guard let name = row["Name"], let year = row["Year"], let id = ids["\(name)|\(year)"] else { continue }
-                guard let t = library.titles.first(where: { $0.tmdbId == id }) else { c.expect(false, "\(name) (\(year)) not matched to \(id)"); continue }
-                if let d = SampleFiles.day(row["Watched Date"]) {
-                    let rewatch = row["Rewatch"]?.lowercased() == "yes"
-                    c.expect(SampleImport.viewings(t.viewings).contains { $0.day == d && $0.rewatch == rewatch },
-                             "watched \(d) rewatch \(rewatch) → \(SampleImport.viewings(t.viewings))")
-                }
-                if let r = SampleFactsTests.number(row["Rating"]) {
-                    c.expect(SampleImport.points(t.ratings).contains(r * 2), "rating \(r) → \(t.ratings.map(\.value))")
-                }
-                for tag in (row["Tags"] ?? "").split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !tag.isEmpty {
-                    c.expect(t.tags.contains(tag), "tag \(tag) → \(t.tags)")
-                }
-                checked += 1
-            }
+        // One import per diary, side by side (each has its own server, cache and output).
+        let checked = try await withThrowingTaskGroup(of: Int.self) { group in
+            for url in SampleFactsTests.topLevel("letterboxd", "diary.csv") { group.addTask { try await Self.check(url) } }
+            return try await group.reduce(0, +)
         }
         #expect(checked > 0)
         print("film samples through the matcher: letterboxd diaries: \(checked) rows checked")
+    }
+
+    /// Imports one diary through the matcher and checks its sampled rows; returns how many.
+    static func check(_ url: URL) async throws -> Int {
+        var checked = 0
+        let table = try SampleFiles.table(url, headerContains: "Name")
+        var ids: [String: Int64] = [:]
+        var catalogue: [CatalogueTitle] = []
+        for row in table.rows {
+            guard let name = row["Name"], let year = row["Year"], ids["\(name)|\(year)"] == nil else { continue }
+            let id = 700_000 + Int64(catalogue.count)
+            ids["\(name)|\(year)"] = id
+            catalogue.append(CatalogueTitle(id: id, type: "movie", title: name, date: "\(year)-06-01"))
+        }
+        let fx = try Fixture()
+        let library: Library = try await withMatchingServer(catalogue) { server in
+            var o = await ImportFixture.options([url], server: server, fx: fx)
+            o.reviewFile = fx.url("review.csv")
+            o.format = .mediawatchV2
+            let r = try await ImportJob.run(o, environment: ImportFixture.env)
+            #expect(r.report.exitCode == 0, "\(SampleFiles.relative(url)): \(r.report.problems)")
+            return try BackupLoader().loadValid(fx.url("out.json").path, options: ReadOptions()).library(migratedTo: Migrator.latestVersion).library
+        }
+        let seed = SampleFiles.seed(for: url)
+        var rng = SeededGenerator(seed: seed)
+        for row in SampleFiles.sample(table.rows, SampleFactsTests.perFile, using: &rng) {
+            let c = RowCheck(url, row.line, seed: seed)
+            guard let name = row["Name"], let year = row["Year"], let id = ids["\(name)|\(year)"] else { continue }
+            guard let t = library.titles.first(where: { $0.tmdbId == id }) else { c.expect(false, "\(name) (\(year)) not matched to \(id)"); continue }
+            if let d = SampleFiles.day(row["Watched Date"]) {
+                let rewatch = row["Rewatch"]?.lowercased() == "yes"
+                c.expect(SampleImport.viewings(t.viewings).contains { $0.day == d && $0.rewatch == rewatch },
+                         "watched \(d) rewatch \(rewatch) → \(SampleImport.viewings(t.viewings))")
+            }
+            if let r = SampleFactsTests.number(row["Rating"]) {
+                c.expect(SampleImport.points(t.ratings).contains(r * 2), "rating \(r) → \(t.ratings.map(\.value))")
+            }
+            for tag in (row["Tags"] ?? "").split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !tag.isEmpty {
+                c.expect(t.tags.contains(tag), "tag \(tag) → \(t.tags)")
+            }
+            checked += 1
+        }
+        return checked
     }
 }
