@@ -33,12 +33,7 @@ struct SampleFactsTests {
 
     /// Known bugs outside the film readers, each left out here and filed in the closing report:
     /// export folder → why.
-    static let knownBroken: [String: String] = [
-        // CalibreReader.isHeader (Sources/MWBooks/Import/CalibreReader.swift) claims any CSV with
-        // `title` and `uuid`: TV Time's `tvtime-movies.csv` and `tvtime-series.csv` are taken
-        // for Calibre catalogs, and `mwkit import` refuses the folder as "mixing book exports".
-        "tvtime/trakt-trakt-web": "TV Time files detected as Calibre catalogs",
-    ]
+    static let knownBroken: [String: String] = [:]
 
     /// Each film export folder, as a user passes it to `mwkit import` (the real binary, offline
     /// with an empty cache: everything without a file id waits in review), becomes a film
