@@ -72,10 +72,12 @@ import Testing
             #expect(first.stats.distinctKeys == 21)
             #expect(!received.contains { $0.contains("1012") })
             // A Letterboxd film looks at shows only when that could still give a clear winner:
-            // "Ashfall Chronicles" (no film of that name) yes, "Cafe Noir" (two films) no.
+            // "Ashfall Chronicles" (no film of that name) yes, "Cafe Noir" (two films) no; and a
+            // film without a year that is the one film of its name ("Glass Orchard" on line 9)
+            // yes — the show of that name is what keeps it in review.
             #expect(received.contains { $0.hasPrefix("/search/tv?page=1&query=Ashfall") })
             #expect(!received.contains { $0.hasPrefix("/search/tv?page=1&query=Cafe") })
-            #expect(!received.contains { $0.hasPrefix("/search/tv?page=1&query=Glass") })
+            #expect(received.filter { $0.hasPrefix("/search/tv?page=1&query=Glass") }.count == 1)
 
             // A second run over the warm cache, with a fresh client: nothing sent, same answers.
             let second = try await TMDbMatcher(client: await matchClient(server, cache: cache)).match(TrapItems.all)
@@ -129,6 +131,30 @@ import Testing
             expectMatched(r.outcome("nightfall1995"), 1002, .movie, .override)
             expectMatched(r.outcome("nightfallAgain"), 1002, .movie, .override)
             #expect(r.stats.byOverride == 3 && r.stats.ignored == 1)
+        }
+    }
+
+    /// A title without a year (Netflix, MyAnimeList) is accepted only when it is the one title of
+    /// its name among every result TMDb has for it (one page); namesakes, or a second page that
+    /// might hold one, send it to review.
+    @Test func aTitleWithoutAYearIsAcceptedOnlyAsTheOneOfItsName() async throws {
+        let fx = try Fixture()
+        // "Lone Beacon" and 21 titles holding its words: a second page, where a namesake could be.
+        let crowded = [TrapCatalogue.movie(3000, "Lone Beacon", "2016-06-06")]
+            + (0..<21).map { TrapCatalogue.movie(3100 + Int64($0), "Lone Beacon \($0 + 2)", "20\(10 + $0 % 10)-01-01") }
+        try await withMatchingServer(TrapCatalogue.titles + crowded) { server in
+            let cache = try TMDbCache(url: fx.url("cache.sqlite"))
+            let items = [foreign(.netflix, "The Quiet Meridian", nil, kind: .unknown, file: "NetflixViewingHistory.csv", line: 2),
+                         foreign(.netflix, "Ashfall Chronicles", nil, kind: .tvShow, file: "NetflixViewingHistory.csv", line: 3),
+                         foreign(.netflix, "Glass Orchard", nil, kind: .unknown, file: "NetflixViewingHistory.csv", line: 4),
+                         foreign(.netflix, "Nightfall Harbor", nil, kind: .movie, file: "NetflixViewingHistory.csv", line: 5),
+                         foreign(.netflix, "Lone Beacon", nil, kind: .movie, file: "NetflixViewingHistory.csv", line: 6)]
+            let r = try await TMDbMatcher(client: await matchClient(server, cache: cache)).match(items)
+            expectMatched(r.items[0].outcome, 1005, .movie, .search)
+            expectMatched(r.items[1].outcome, 2002, .tv, .search)
+            expectReview(r.items[2].outcome, "no year in the file (2 candidate(s) with this title)")   // a film and a show
+            expectReview(r.items[3].outcome, "no year in the file (2 candidate(s) with this title)")   // a remake
+            expectReview(r.items[4].outcome, "a namesake may be unseen")                              // only page 1 of 2 seen
         }
     }
 

@@ -6,7 +6,9 @@ import MWTMDb
 /// Scores search candidates and applies the clear-winner rule (docs/IMPORT.md "Matching").
 ///
 /// The rule, in full: a candidate is accepted automatically only when
-/// 1. the file gives a year, and the candidate's year is exactly that year;
+/// 1. the file gives a year, and the candidate's year is exactly that year — or the file gives
+///    none (Netflix, MyAnimeList) and the search listed every result (one page), among which
+///    this candidate is the only one of its title, whatever its year;
 /// 2. its title (or original title) equals the row's title (or original title) once
 ///    normalised, an English leading article aside (``TitleMatch/isSameTitle``);
 /// 3. its kind is one the row allows (a movie for a movie, a show for a show; either for a
@@ -79,12 +81,19 @@ enum CandidateJudge {
     }
 
     /// The clear-winner rule (see the type's comment).
-    static func verdict(_ candidates: [MatchCandidate], _ s: MatchSubject) -> Verdict {
+    /// `complete`: every search page asked for listed all its results (no further page), so
+    /// no namesake is unseen — what lets a title without a year be accepted.
+    static func verdict(_ candidates: [MatchCandidate], _ s: MatchSubject, complete: Bool = false) -> Verdict {
         if candidates.isEmpty { return .review("TMDb found nothing under this title") }
         let titled = candidates.map { ($0, titleMatch($0, s)) }
         guard let year = s.year else {
+            let same = titled.filter { $0.1.isSameTitle && s.kind.accepts($0.0.mediaType) }
+            let rivals = titled.filter { $0.1.couldBeSameTitle }
+            // Without a year only uniqueness can make a winner: the one title of this name TMDb has.
+            if complete, same.count == 1, rivals.count == 1 { return .accept(same[0].0) }
             let n = titled.filter { $0.1.isSameTitle }.count
-            return .review("no year in the file" + (n > 0 ? " (\(n) candidate(s) with this title)" : ""))
+            let unseen = !complete && n == 1 ? "; TMDb lists more results than one page, so a namesake may be unseen" : ""
+            return .review("no year in the file" + (n > 0 ? " (\(n) candidate(s) with this title)" : "") + unseen)
         }
         let winners = titled.filter { $0.1.isSameTitle && $0.0.year == year && s.kind.accepts($0.0.mediaType) }
         let rivals = titled.filter { c, t in t.couldBeSameTitle && (c.year.map { abs($0 - year) <= 1 } ?? true) }

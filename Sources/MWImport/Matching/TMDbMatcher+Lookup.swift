@@ -63,6 +63,7 @@ extension TMDbMatcher {
         if let o = s.originalTitle, TitleNormalizer.normalize(o) != TitleNormalizer.normalize(s.title!) { queries.append(o) }
         var candidates: [MatchCandidate] = []
         var failures: [String] = []
+        var complete = true   // every page seen listed all its results
 
         func add(_ results: [TMDbSearchItem], _ type: MediaType?) {
             for r in results {
@@ -77,6 +78,7 @@ extension TMDbMatcher {
                 case .failed(let why): failures.append(why)
                 case .value(let page):
                     add(page.results, type)
+                    if (page.totalPages ?? 1) > 1 { complete = false }
                     // Popular titles fill the first page with namesakes; look once more by year.
                     if options.searchAgainByYear, let y = s.year, let type, (page.totalPages ?? 1) > 1,
                        !candidates.contains(where: { CandidateJudge.titleMatch($0, s).couldBeSameTitle && abs(($0.year ?? 0) - y) <= 1 }) {
@@ -94,10 +96,20 @@ extension TMDbMatcher {
         case .tv: try await run(.tv)
         case .any: try await run(nil)
         }
-        var verdict = CandidateJudge.verdict(candidates, s)
-        if s.kind == .film, options.searchTVForFilms, failures.isEmpty, case .review = verdict, CandidateJudge.showCouldWin(candidates, s) {
-            try await run(.tv)
-            verdict = CandidateJudge.verdict(candidates, s)
+        // A film may be a show on TMDb (a miniseries): without a year, a film is the one of its
+        // name only once the shows were searched too.
+        if s.kind == .film, s.year == nil, !options.searchTVForFilms { complete = false }
+        var verdict = CandidateJudge.verdict(candidates, s, complete: complete)
+        if s.kind == .film, options.searchTVForFilms, failures.isEmpty {
+            let searchTV: Bool
+            switch verdict {
+            case .review: searchTV = CandidateJudge.showCouldWin(candidates, s)
+            case .accept: searchTV = s.year == nil
+            }
+            if searchTV {
+                try await run(.tv)
+                verdict = CandidateJudge.verdict(candidates, s, complete: complete)
+            }
         }
         var ranked = Array(CandidateJudge.ranked(candidates, s))
         // A lookup that did not complete never accepts: the missing answer might hold a rival.
