@@ -270,7 +270,7 @@ import Testing
         let out = fx.url("out.json")
         let env: [String: String?] = ["XDG_CACHE_HOME": fx.url("xdg-cache").path, "XDG_CONFIG_HOME": fx.url("xdg-config").path,
                                       "XDG_DATA_HOME": fx.url("xdg-data").path, "SOURCE_DATE_EPOCH": "1750000000", "MWKIT_DB": nil]
-        let r = try await MWKitBinary.runDetached(["import", file.path, "-o", out.path, "--offline"], env: env)
+        let r = try await MWKitBinary.runDetached(["import", file.path, "-o", out.path, "--to", "mediawatch-v2", "--offline"], env: env)
         #expect(r.status == 0, "\(r.stderr)\n\(r.stdout)")
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out)) as? [String: Any])
         #expect(doc["formatVersion"] as? Int == Migrator.latestVersion)
@@ -279,5 +279,8 @@ import Testing
         for (n, (word, _)) in Self.watcharrWords.enumerated() { #expect(words[n + 1000] == word) }
         let down = try await MWKitBinary.runDetached(["migrate", out.path, "--to", "3", "-o", fx.url("v3.json").path], env: env)
         #expect(down.status == 0 && down.stderr.contains("titles[].watchStatus: dropped from \(Self.watcharrWords.count) record(s)"), "\(down.stderr)")
+        // The import's default output, the app's v1, cannot hold it and says so with the count.
+        let v1 = try await MWKitBinary.runDetached(["import", file.path, "-o", fx.url("v1.json").path, "--offline"], env: env)
+        #expect(v1.status == 0 && (v1.stdout + v1.stderr).contains("titles[].watchStatus: dropped from \(Self.watcharrWords.count) record(s)"), "\(v1.stdout)\n\(v1.stderr)")
     }
 }

@@ -89,7 +89,8 @@ import Testing
             try q.close()
         }()
         let store = try LibraryStore.open(at: url)
-        #expect(store.openedVersion == before && (try store.schemaVersion()) == StoreSchema.currentVersion)
+        let version = try store.schemaVersion()
+        #expect(store.openedVersion == before && version == StoreSchema.currentVersion)
         try store.restore(Self.library(), options: RestoreOptions(strategy: .replace, snapshot: false))
         #expect(try store.loadLibrary() == Self.library())
     }
