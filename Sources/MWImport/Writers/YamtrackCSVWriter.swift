@@ -8,7 +8,8 @@ import MWFoundation
 /// or instant; since 2025 a rewatch is one more row), a `Planning` row for a watchlist entry
 /// (`created_at` when it was added), a `tv` row per show, a `season` row per season that has
 /// episodes (its parent; `In progress`, so that it marks nothing watched) and an `episode` row
-/// per episode play under its show's `media_id` and `title`. `score` is the current rating
+/// per episode play under its show's `media_id` and `title` (a watched show whose status is
+/// another, e.g. `In progress`: its fully watched seasons `Completed`). `score` is the current rating
 /// 0–10 with one decimal (on the first row of a record), `notes` the record's notes (Yamtrack
 /// is the user's own tracker: no one else reads them). What Yamtrack cannot hold — tags, liked
 /// status, lists other than the watchlist, earlier ratings, a show's own viewings, ratings of
@@ -106,8 +107,13 @@ public enum YamtrackCSVWriter {
                 if let v = ServiceWriting.tenths(r) { seasonScores[ServiceWriting.seasonOf(r)!] = String(format: "%.1f", v) }
             }
             let seasons = Set(eps.map(\.seasonNumber)).union(seasonScores.keys).sorted()
+            // A watched show whose own status is another (a season completed, the show in
+            // progress): its fully watched seasons say `Completed`, which keeps it watched.
+            let otherStatus = t.watched && ![nil, .completed].contains(t.watchStatus)
+            let done = Set(seasons.filter { s in otherStatus && eps.contains { $0.seasonNumber == s } && eps.allSatisfy { $0.seasonNumber != s || $0.watched } })
+            if otherStatus && done.isEmpty { dropped["the watched state of shows with another status and no season watched", default: 0] += 1 }
             for s in seasons {
-                rows.append(row("season", season: s, score: seasonScores[s] ?? "", status: "In progress"))
+                rows.append(row("season", season: s, score: seasonScores[s] ?? "", status: done.contains(s) ? "Completed" : "In progress"))
                 for e in eps where e.seasonNumber == s {
                     let plays = ServiceWriting.plays(e.viewings, watched: e.watched, watchedDate: e.watchedDate)
                     let epScore = score(e.ratings, of: ServiceWriting.label(e, of: t), at: ["episodes", episodeIndex[e.id] ?? 0])
