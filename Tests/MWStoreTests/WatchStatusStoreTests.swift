@@ -33,6 +33,15 @@ import Testing
         #expect(try BackupIO.encode(store.loadLibrary(), as: .mediawatchV2).bytes == BackupIO.encode(lib, as: .mediawatchV2).bytes)
     }
 
+    @Test func streamingReplaceLoadsTheStatusToo() throws {
+        let lib = Self.library()
+        let bytes = try BackupIO.encode(lib, as: .mediawatchV2).bytes
+        let store = try LibraryStore.open(at: Fixtures.scratch().appendingPathComponent("library.sqlite"))
+        _ = try store.replace(streamingFrom: { BackupIO.read(data: bytes, options: $0) }, readOptions: ReadOptions(),
+                              options: RestoreOptions(strategy: .replace, snapshot: false))
+        #expect(try store.loadLibrary() == lib)
+    }
+
     @Test func theDatabaseRefusesAStatusOutsideTheVocabulary() throws {
         let store = try Fixtures.store(with: Self.library())
         #expect(throws: (any Error).self) {
