@@ -66,8 +66,10 @@ let package = Package(
         ], plugins: ["BuildInfo"]),
         // The git commit for `mwkit --version`, generated before every build (Plugins/BuildInfo).
         .plugin(name: "BuildInfo", capability: .buildTool()),
-        // What the CLI tests share: finding and running the built `mwkit` binary.
-        .target(name: "MWTestSupport", path: "Tests/MWTestSupport"),
+        // What the CLI tests share: finding and running the built `mwkit` binary,
+        // and reading the real third-party samples with CSV.swift's reader, the reference parser,
+        // so sample tests compute their expectations without mwkit's own CSV code.
+        .target(name: "MWTestSupport", dependencies: [.product(name: "CSV", package: "CSV.swift")], path: "Tests/MWTestSupport"),
         // CSV: CSV.swift's reader, the reference the byte-level CSV parser is checked against.
         .testTarget(name: "MWFoundationTests", dependencies: [
             "MWFoundation", "MWTestSupport",

@@ -78,7 +78,7 @@ struct BookImportRulesTests {
         lib.editions[0].isbn = hyphenated
         lib.editions[0].isbns = lib.editions[0].isbns.map { $0 == bare ? hyphenated : $0 }
         let csv = String(decoding: try GoodreadsCSVWriter.write(lib), as: UTF8.self)
-        #expect(csv.contains("=\"\(bare)\""), "the bare \(bare.count)-digit ISBN is written for \(hyphenated)")
+        #expect(csv.contains("\"=\"\"\(bare)\"\"\""), "the bare \(bare.count)-digit ISBN is written for \(hyphenated)")
         #expect(!csv.contains(hyphenated))
     }
 

@@ -101,6 +101,13 @@ struct CalibreReaderTests {
                       BookWyrmReaderTests.csv2025, OpenLibraryReaderTests.readingLog, OpenLibraryReaderTests.ratings] {
             #expect(!CalibreReader.isHeader(other.split(whereSeparator: \.isNewline)[0].split(separator: ",").map(String.init)))
         }
+        // A film tracker's CSV with a `uuid` and a `title` (TV Time's tvtime-movies.csv / tvtime-series.csv
+        // layouts) is no catalog: `uuid` is a signature only beside `authors`.
+        for film in ["uuid,tvdb_id,imdb_id,title,year,created_at,watched_at,is_watched,rewatch_count",
+                     "uuid,tvdb_id,imdb_id,title,status,created_at"] {
+            #expect(!CalibreReader.isHeader(film.split(separator: ",").map(String.init)), "\(film)")
+        }
+        #expect(CalibreReader.isHeader(["title", "authors", "uuid"]))
     }
 
     static let sample = BookConformanceTests.root.appendingPathComponent("calibre/bookwyrm-social-bookwyrm/calibre.csv")

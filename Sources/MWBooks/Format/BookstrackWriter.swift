@@ -51,19 +51,21 @@ public enum BookstrackWriter {
         if let d = lib.exportDate { date(&w, "exportDate", d) }
         w.key("works")
         w.beginArray()
-        for r in lib.works { w.element(); work(&w, r) }
+        // Records are read in place (a buffer's element is borrowed): `for r in` copied each
+        // one out, retaining and releasing every string of it.
+        lib.works.withUnsafeBufferPointer { b in for i in b.indices { w.element(); work(&w, b[i]) } }
         w.endArray()
         w.key("editions")
         w.beginArray()
-        for r in lib.editions { w.element(); edition(&w, r, v2: v2) }
+        lib.editions.withUnsafeBufferPointer { b in for i in b.indices { w.element(); edition(&w, b[i], v2: v2) } }
         w.endArray()
         w.key("authors")
         w.beginArray()
-        for r in lib.authors { w.element(); author(&w, r) }
+        lib.authors.withUnsafeBufferPointer { b in for i in b.indices { w.element(); author(&w, b[i]) } }
         w.endArray()
         w.key("entries")
         w.beginArray()
-        for r in lib.entries { w.element(); entry(&w, r, v2: v2) }
+        lib.entries.withUnsafeBufferPointer { b in for i in b.indices { w.element(); entry(&w, b[i], v2: v2) } }
         w.endArray()
         w.endObject()
         w.finish()

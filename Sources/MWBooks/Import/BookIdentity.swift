@@ -47,8 +47,11 @@ enum BookIdentity {
     }
 
     /// Rows in an order that depends only on their content (source, identifiers, title,
-    /// authors, then every value), so any order of the same rows gives the same library.
-    static func canonicalOrder(_ rows: [BookRow]) -> [BookRow] {
+    /// authors, then every value), so any order of the same rows gives the same library; in
+    /// batches of at most `batchSize` rows, the first rows in the first batch. In batches so a
+    /// fold frees each batch as it finishes it (the library it builds reuses that memory):
+    /// one array of every row stayed whole until the last row was folded.
+    static func canonicalOrder(_ rows: [BookRow], batchSize: Int = 4096) -> [[BookRow]] {
         // Indices are sorted, not the rows: a row is a large value, and moving it through the
         // sort cost more than the comparisons.
         let keys = rows.map { r in
@@ -58,7 +61,9 @@ enum BookIdentity {
             if keys[a] != keys[b] { return keys[a].lexicographicallyPrecedes(keys[b]) }
             return fingerprint(rows[a]) < fingerprint(rows[b])
         }
-        return order.map { rows[$0] }
+        return stride(from: 0, to: order.count, by: batchSize).map { start in
+            order[start..<min(start + batchSize, order.count)].map { rows[$0] }
+        }
     }
 
     /// Every value of a row but its position.

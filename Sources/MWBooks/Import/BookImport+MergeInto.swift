@@ -30,7 +30,7 @@ extension BookImport {
         var isbnsOf: [String: [String]]?  // work id → ISBNs as written, both libraries; built at the first review item
         // `existing` goes into the merge whole (no copy of it kept here: the merge changes it in
         // place); the existing editions come to the callback from the merge.
-        let merged = BookMerge.merge(first.lib, into: existing, policy: options.onConflict) { incoming, target, disagree, existingEditions in
+        let merged = BookMerge.merge(first.lib, into: consume existing, policy: options.onConflict) { incoming, target, disagree, existingEditions in
             guard let row = groups[incoming.id]?.first?.0 else { return disagree ? .pending : .merge }
             let key = "\(row.source.rawValue)|\(BookIdentity.rowKey(row))>\(target.id)"
             let decision = options.overrides[key]
@@ -92,7 +92,10 @@ extension BookImport {
             }
         }
         var authorByKey: [String: String] = [:]
-        for a in lib.authors { authorByKey[BookIdentity.authorKey(a.name)] = authorByKey[BookIdentity.authorKey(a.name)] ?? a.id }
+        for a in lib.authors {
+            let k = BookIdentity.authorKey(a.name)  // folded once (folding a name is dear)
+            if authorByKey[k] == nil { authorByKey[k] = a.id }
+        }
         var creditedEditions = Set<String>(), creditedAuthors = Set<String>()
         var authorOf: [String: String?] = [:]  // a name as written → its author (folding a name is dear)
         for w in lib.works.indices {

@@ -77,16 +77,21 @@ public enum BookImport {
     /// merge builds its own.
     /// The groups are built only when `grouped` (a merge into an existing library reads them).
     private static func firstFold(_ rows: consuming [BookRow], _ options: BookImportOptions, grouped: Bool) -> (ImportFold, [String: [(BookRow, String)]]) {
-        // Last row first, each taken out as it is folded: what the library does not share with
-        // a row is freed row by row rather than all at the end.
-        var ordered = BookIdentity.canonicalOrder(consume rows)
-        ordered.reverse()
-        var merger = BookMerger(BookLibrary(), options: options, expectedRows: ordered.count)
+        // Batch by batch, row by row in order, each taken out as it is folded: what the library
+        // does not share with a row is freed row by row, and each batch's array when it is
+        // done, rather than all at the end (at the peak of an import's memory).
+        var batches = BookIdentity.canonicalOrder(consume rows)
+        let count = batches.reduce(0) { $0 + $1.count }
+        batches.reverse()
+        var merger = BookMerger(BookLibrary(), options: options, expectedRows: count)
         var groups: [String: [(BookRow, String)]] = [:]
-        if grouped { groups.reserveCapacity(ordered.count) }
-        while let row = ordered.popLast() {
-            let (work, editions) = merger.add([row])
-            if grouped { groups[work, default: []].append((row, editions[0])) }
+        if grouped { groups.reserveCapacity(count) }
+        while var batch = batches.popLast() {
+            batch.reverse()
+            while let row = batch.popLast() {
+                let (work, editions) = merger.add([row])
+                if grouped { groups[work, default: []].append((row, editions[0])) }
+            }
         }
         return (ImportFold(merger), groups)
     }

@@ -32,7 +32,9 @@ struct BookMerger {
         workIndex.reserveCapacity(existing.works.count + expectedRows)
         workByExternal.reserveCapacity(existing.works.count + expectedRows)
         workByTitle.reserveCapacity(existing.works.count + expectedRows)
-        editionByISBN.reserveCapacity(2 * (existing.editions.count + expectedRows))
+        // An edition's ISBN-10 and -13 share one key: a row brings one, seldom two (sized a
+        // step too big, a dictionary doubles its slots).
+        editionByISBN.reserveCapacity(3 * (existing.editions.count + expectedRows) / 2)
         editionsOfWork.reserveCapacity(existing.works.count + expectedRows)
         entryOfWork.reserveCapacity(existing.entries.count + expectedRows)
         lib.works.reserveCapacity(existing.works.count + expectedRows)
@@ -60,12 +62,14 @@ struct BookMerger {
         }
     }
 
-    private mutating func indexWork(_ i: Int) {
+    /// `titleKey`: the work's title + primary author key when the caller has it (a work just
+    /// created from a row, whose key the row was looked up by); nil: worked out here.
+    private mutating func indexWork(_ i: Int, titleKey known: String?? = nil) {
         let w = lib.works[i]
         // The library merge's keys (BookIdentity+Library.swift): one identity rule for both.
         for k in BookIdentity.externalKeys(w) where workByExternal[k] == nil { workByExternal[k] = i }
-        let primary = w.primaryAuthorId.flatMap { authorIndex[$0] }.map { lib.authors[$0].name }
-        if let k = BookIdentity.titleAuthorKey(w.title, primary), !(workByTitle[k]?.contains(i) ?? false) {
+        let titleKey = known ?? BookIdentity.titleAuthorKey(w.title, w.primaryAuthorId.flatMap { authorIndex[$0] }.map { lib.authors[$0].name })
+        if let k = titleKey, !(workByTitle[k]?.contains(i) ?? false) {
             workByTitle[k, default: []].append(i)
         }
     }
@@ -74,11 +78,11 @@ struct BookMerger {
     private mutating func newID(_ kind: String, _ key: String) -> String {
         var id = BookID.make(kind, key)
         var n = 2
-        while usedIDs.contains(id) {
+        // `insert` both asks and books: one hash of the id, not two.
+        while !usedIDs.insert(id).inserted {
             id = BookID.make(kind, "\(key)#\(n)")
             n += 1
         }
-        usedIDs.insert(id)
         return id
     }
 
@@ -113,17 +117,24 @@ struct BookMerger {
         var found: Int?
         for k in isbnKeys { if let e = editionByISBN[k] { found = workIndex[lib.editions[e].workId]; break } }
         if found == nil { for k in rows.flatMap(BookIdentity.externalKeys) { if let w = workByExternal[k] { found = w; break } } }
-        if found == nil, let tk = BookIdentity.titleAuthorKey(first.title, first.authors.first), let w = workByTitle[tk]?.first {
-            var s = summary(first)
-            found = titleMerge(first, into: w, isbnKeys: isbnKeys, &s)
-            summaries[first.file] = s
+        // Worked out once: a work created from the row is indexed by the same key (its primary
+        // author is the row's first, found or made by that name's folding; folding is dear).
+        var titleKey: String??
+        if found == nil {
+            let tk = BookIdentity.titleAuthorKey(first.title, first.authors.first)
+            titleKey = .some(tk)
+            if let tk, let w = workByTitle[tk]?.first {
+                var s = summary(first)
+                found = titleMerge(first, into: w, isbnKeys: isbnKeys, &s)
+                summaries[first.file] = s
+            }
         }
         let w: Int
         if let found {
             w = found
             enrich(w, first, authorIds[0])
         } else {
-            w = createWork(first, authorIds[0])
+            w = createWork(first, authorIds[0], titleKey: titleKey)
         }
         if pending && lib.works[w].reviewStatus != .pending {
             lib.works[w].reviewStatus = .pending
@@ -200,7 +211,7 @@ struct BookMerger {
         return id
     }
 
-    private mutating func createWork(_ row: BookRow, _ authorIds: [String]) -> Int {
+    private mutating func createWork(_ row: BookRow, _ authorIds: [String], titleKey: String??) -> Int {
         var ids: [String] = []
         ids.appendUnique(authorIds)
         let work = Work(id: newID("work", BookIdentity.rowKey(row)), title: row.title, originalLanguage: row.language,
@@ -210,7 +221,7 @@ struct BookMerger {
         lib.works.append(work)
         let i = lib.works.count - 1
         workIndex[work.id] = i
-        indexWork(i)
+        indexWork(i, titleKey: titleKey)
         return i
     }
 

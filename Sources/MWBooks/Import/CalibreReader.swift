@@ -14,10 +14,13 @@ enum CalibreReader {
     /// `library_name`, `uuid`, `identifiers`, `series_index`).
     static func isHeader(_ fields: [String]) -> Bool {
         let k = Set(fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
-        return k.contains("title") && !calibreOnly.isDisjoint(with: k)
+        guard k.contains("title") else { return false }
+        // `uuid` alone is no signature: TV Time's `tvtime-movies.csv` is `uuid,…,title,…` too.
+        return !calibreOnly.isDisjoint(with: k) || (k.contains("uuid") && k.contains("authors"))
     }
 
-    static let calibreOnly: Set<String> = ["author_sort", "title_sort", "library_name", "uuid", "identifiers", "series_index"]
+    /// Columns only Calibre names so (a `uuid` column counts only beside `authors`).
+    static let calibreOnly: Set<String> = ["author_sort", "title_sort", "library_name", "identifiers", "series_index"]
 
     /// Columns of the user's values the model cannot hold (the book's description is Calibre's
     /// `comments`). Housekeeping (`id`, `uuid`, `cover`, `size`, `library_name`, the sort

@@ -12,14 +12,15 @@ extension BookIdentity {
 
     /// The external-id keys of a work, strongest first.
     static func externalKeys(_ w: Work) -> [String] {
-        var k: [String] = []
-        k += w.goodreadsWorkIDs.map { "goodreads:" + $0 }
-        k += w.librarythingIDs.map { "librarything:" + $0 }
-        k += w.amazonASINs.map { "asin:" + $0 }
-        k += ([w.googleBooksVolumeID].compactMap { $0 } + w.googleBooksVolumeIDs).map { "googlebooks:" + $0 }
-        if let v = w.openLibraryWorkID { k.append("openlibrary:" + v) }
-        if let v = w.isbndbID { k.append("isbndb:" + v) }
-        return k.filter { !$0.hasSuffix(":") }
+        var k = Keys()
+        k.add("goodreads:", w.goodreadsWorkIDs)
+        k.add("librarything:", w.librarythingIDs)
+        k.add("asin:", w.amazonASINs)
+        k.add("googlebooks:", w.googleBooksVolumeID)
+        k.add("googlebooks:", w.googleBooksVolumeIDs)
+        k.add("openlibrary:", w.openLibraryWorkID)
+        k.add("isbndb:", w.isbndbID)
+        return k.keys
     }
 
     /// The ISBN keys of an edition (its `isbn` and `isbns`).
@@ -29,25 +30,40 @@ extension BookIdentity {
 
     /// The other external-id keys of an edition.
     static func editionKeys(_ e: Edition) -> [String] {
-        var k: [String] = []
-        if let v = e.openLibraryEditionID { k.append("openlibrary:" + v) }
-        if let v = e.isbndbID { k.append("isbndb:" + v) }
-        k += e.amazonASINs.map { "asin:" + $0 }
-        k += ([e.googleBooksVolumeID].compactMap { $0 } + e.googleBooksVolumeIDs).map { "googlebooks:" + $0 }
-        k += e.librarythingIDs.map { "librarything:" + $0 }
-        return k.filter { !$0.hasSuffix(":") }
+        var k = Keys()
+        k.add("openlibrary:", e.openLibraryEditionID)
+        k.add("isbndb:", e.isbndbID)
+        k.add("asin:", e.amazonASINs)
+        k.add("googlebooks:", e.googleBooksVolumeID)
+        k.add("googlebooks:", e.googleBooksVolumeIDs)
+        k.add("librarything:", e.librarythingIDs)
+        return k.keys
     }
 
     /// The keys of an author: external ids, then the normalised name.
     static func authorKeys(_ a: Author) -> [String] {
-        var k: [String] = []
-        if let v = a.goodreadsID { k.append("goodreads:" + v) }
-        if let v = a.openLibraryID { k.append("openlibrary:" + v) }
-        if let v = a.isbndbID { k.append("isbndb:" + v) }
-        if let v = a.googleBooksID { k.append("googlebooks:" + v) }
-        let n = normalize(a.name)
-        if !n.isEmpty { k.append("name:" + n) }
-        return k.filter { !$0.hasSuffix(":") }
+        var k = Keys()
+        k.add("goodreads:", a.goodreadsID)
+        k.add("openlibrary:", a.openLibraryID)
+        k.add("isbndb:", a.isbndbID)
+        k.add("googlebooks:", a.googleBooksID)
+        k.add("name:", normalize(a.name))
+        return k.keys
+    }
+
+    /// Keys collected in order, one ending in `:` left out (an empty value: a key of a prefix
+    /// alone would match every record missing that id). Appended one by one: the arrays of ids
+    /// are nearly always empty, and mapping and joining them cost an allocation each per record.
+    private struct Keys {
+        var keys: [String] = []
+        mutating func add(_ prefix: String, _ value: String?) {
+            guard let value else { return }
+            let key = prefix + value
+            if !key.hasSuffix(":") { keys.append(key) }
+        }
+        mutating func add(_ prefix: String, _ values: [String]) {
+            for v in values { add(prefix, v) }
+        }
     }
 
     /// "title:<title>|<primary author>" for a work whose primary author's name is `author`;

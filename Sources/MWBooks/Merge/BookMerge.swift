@@ -39,7 +39,7 @@ public enum BookMerge {
     /// change the library in place instead of copying every array of it first.
     public static func merge(_ incoming: BookLibrary, into existing: consuming BookLibrary, policy: ConflictPolicy = .newer,
                              titleMatch: ((_ incoming: Work, _ existing: Work, _ isbnsDisagree: Bool) -> BookTitleMatch)? = nil) -> BookMergeResult {
-        merge(incoming, into: existing, policy: policy, titleMatch: titleMatch.map { f in { w, x, d, _ in f(w, x, d) } })
+        merge(incoming, into: consume existing, policy: policy, titleMatch: titleMatch.map { f in { w, x, d, _ in f(w, x, d) } })
     }
 
     /// As ``merge(_:into:policy:titleMatch:)``, `titleMatch` also given the library's editions
@@ -47,7 +47,7 @@ public enum BookMerge {
     /// so a caller need not keep its own copy of the existing library alive for them.
     static func merge(_ incoming: BookLibrary, into existing: consuming BookLibrary, policy: ConflictPolicy,
                       titleMatch: ((_ incoming: Work, _ existing: Work, _ isbnsDisagree: Bool, _ editions: [Edition]) -> BookTitleMatch)?) -> BookMergeResult {
-        var m = LibraryMerger(existing, policy: policy, expected: incoming)
+        var m = LibraryMerger(consume existing, policy: policy, expected: incoming)
         m.titleMatch = titleMatch
         m.authors(incoming)
         m.works(incoming)
@@ -78,7 +78,9 @@ struct LibraryMerger {
         // Sized once: a 50,000-book merge re-hashed these while they grew.
         let works = existing.works.count + incoming.works.count, editions = existing.editions.count + incoming.editions.count
         let authors = existing.authors.count + incoming.authors.count, entries = existing.entries.count + incoming.entries.count
-        lib = existing
+        // Moved, not copied: a copy kept alive here made the reservations below copy every
+        // array of the library (and keep the old ones) instead of moving it.
+        lib = consume existing
         // Room for every incoming record once, not the doubling of each array that outgrows
         // its capacity (moving it whole, and up to half of it left empty).
         lib.authors.reserveCapacity(authors)
@@ -87,9 +89,12 @@ struct LibraryMerger {
         lib.entries.reserveCapacity(entries)
         authorIndex.reserveCapacity(2 * authors)
         authorById.reserveCapacity(authors)
-        workIndex.reserveCapacity(3 * works + editions)
+        // Sized for what a record usually brings — a work its service id and title key, an
+        // edition its ISBN (ISBN-10 and -13 share one) — not for every key it could: a
+        // dictionary has a power of two of slots, and one sized a step too big doubles.
+        workIndex.reserveCapacity(2 * works + editions)
         workById.reserveCapacity(works)
-        editionIndex.reserveCapacity(2 * editions)
+        editionIndex.reserveCapacity(editions + editions / 2)
         editionById.reserveCapacity(editions)
         editionsOfWork.reserveCapacity(works)
         entryByWork.reserveCapacity(entries)

@@ -45,11 +45,16 @@ public enum BookValidator {
         func unique<T>(_ name: String, _ records: [T], _ id: (T) -> String) -> [String: Int] {
             var first: [String: Int] = [:]
             first.reserveCapacity(records.count)
-            for (i, r) in records.enumerated() {
-                if let j = first[id(r)] {
-                    add(.error, .idDuplicate, "\(name) id \(quoted(id(r))) is already used by /\(name)/\(j)", BookPlace(name, i, "id"))
-                } else {
-                    first[id(r)] = i
+            // Records read in place (a buffer's element is borrowed, not copied out with every
+            // string of it retained), each id hashed once: a duplicate is rare, and puts the
+            // first index back.
+            records.withUnsafeBufferPointer { b in
+                for i in b.indices {
+                    let key = id(b[i])
+                    if let j = first.updateValue(i, forKey: key) {
+                        first[key] = j
+                        add(.error, .idDuplicate, "\(name) id \(quoted(key)) is already used by /\(name)/\(j)", BookPlace(name, i, "id"))
+                    }
                 }
             }
             return first
@@ -59,18 +64,20 @@ public enum BookValidator {
         let editions = unique("editions", lib.editions, \.id)
         _ = unique("entries", lib.entries, \.id)
 
-        for (i, a) in lib.authors.enumerated() where isBlank(a.name) {
-            add(.error, .bookAuthorNameEmpty, "author \(quoted(a.id)) has an empty name", BookPlace("authors", i, "name"))
+        // By index, as above: `enumerated()` copied every record out.
+        for i in lib.authors.indices where isBlank(lib.authors[i].name) {
+            add(.error, .bookAuthorNameEmpty, "author \(quoted(lib.authors[i].id)) has an empty name", BookPlace("authors", i, "name"))
         }
-        for (i, w) in lib.works.enumerated() {
-            if isBlank(w.title) {
-                add(.error, .bookTitleEmpty, "work \(quoted(w.id)) has an empty title", BookPlace("works", i, "title"))
+        for i in lib.works.indices {
+            if isBlank(lib.works[i].title) {
+                add(.error, .bookTitleEmpty, "work \(quoted(lib.works[i].id)) has an empty title", BookPlace("works", i, "title"))
             }
-            for (k, a) in w.authorIds.enumerated() where authors[a] == nil {
+            for (k, a) in lib.works[i].authorIds.enumerated() where authors[a] == nil {
                 add(.error, .bookWorkAuthorMissing, "authorIds names \(quoted(a)), which no author has", BookPlace("works", i, "authorIds", k))
             }
         }
-        for (i, e) in lib.editions.enumerated() {
+        for i in lib.editions.indices {
+            let e = lib.editions[i]
             if works[e.workId] == nil {
                 add(.error, .bookEditionWorkMissing, "workId \(quoted(e.workId)) names no work", BookPlace("editions", i, "workId"))
             }
@@ -83,8 +90,8 @@ public enum BookValidator {
         }
         var entryOfWork: [String: Int] = [:]
         entryOfWork.reserveCapacity(lib.entries.count)
-        for (i, e) in lib.entries.enumerated() {
-            entries(e, i, works: works, editions: editions, lib: lib, entryOfWork: &entryOfWork, add: add)
+        lib.entries.withUnsafeBufferPointer { b in
+            for i in b.indices { entries(b[i], i, works: works, editions: editions, lib: lib, entryOfWork: &entryOfWork, add: add) }
         }
         return out
     }
@@ -100,10 +107,10 @@ public enum BookValidator {
         } else {
             entryOfWork[e.workId] = i
         }
-        var edition: Edition?
+        var pages: Int?  // the edition's page count, not a copy of the edition
         if let ed = e.editionId {
             if let k = editions[ed] {
-                edition = lib.editions[k]
+                pages = lib.editions[k].pageCount
                 if lib.editions[k].workId != e.workId && works[e.workId] != nil {
                     add(.error, .bookEntryEditionMismatch, "edition \(quoted(ed)) belongs to work \(quoted(lib.editions[k].workId)), not to the entry's work \(quoted(e.workId))", at("editionId"))
                 }
@@ -131,7 +138,7 @@ public enum BookValidator {
         }
         if e.currentPage < 0 {
             add(.error, .bookCurrentPageRange, "currentPage \(e.currentPage) is negative", at("currentPage"))
-        } else if let pages = edition?.pageCount, e.currentPage > pages {
+        } else if let pages, e.currentPage > pages {
             add(.error, .bookCurrentPageRange, "currentPage \(e.currentPage) is beyond the edition's pageCount \(pages)", at("currentPage"))
         }
         if let s = e.dateStarted, let c = e.dateCompleted, c < s {

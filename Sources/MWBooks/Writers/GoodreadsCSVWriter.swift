@@ -8,8 +8,9 @@ import MWFoundation
 /// as `My Review` with `<br/>` line breaks and its spoiler flag as `Spoiler`, private notes in
 /// `Private Notes` (never in the public review), `Read Count` and `Owned Copies`, RFC 4180
 /// quoting, LF line ends. Deterministic: rows follow the library's entries. What the layout
-/// cannot hold — the dates of earlier reads (their number stays in `Read Count`), edition
-/// contributors — is reported as `field-dropped` with counts.
+/// cannot hold — start dates, reading progress, a rating's fraction, the dates of earlier reads
+/// (their number stays in `Read Count`), edition contributors — is reported as `field-dropped`
+/// with counts.
 ///
 /// One row per library entry — the user's book, with the entry's edition (or the work's first
 /// for a wishlist entry) — and never a row for an edition no entry names: a Goodreads export
@@ -55,7 +56,20 @@ public enum GoodreadsCSVWriter {
     public static func dropped(_ library: BookLibrary) -> [Diagnostic] {
         let reads = library.entries.filter { $0.earlierReads.contains { $0.dateStarted != nil || $0.dateCompleted != nil } }.count
         let people = library.editions.filter { !$0.contributors.isEmpty }.count
+        let started = library.entries.filter { $0.dateStarted != nil }.count
+        let progress = library.entries.filter { $0.currentPage > 0 || $0.readingProgress > 0 }.count
+        // `My Rating` is whole stars: a half or quarter star (StoryGraph's 4.25) is rounded.
+        let rounded = library.entries.filter { e in e.personalRating.map { $0 != $0.rounded() && e.rating == nil } ?? false }.count
         var out: [Diagnostic] = []
+        if started > 0 {
+            out.append(.warning(.fieldDropped, "goodreads-csv cannot hold the date a read started (it has Date Read only): dropped from \(started) record(s)", pointer: "/entries"))
+        }
+        if progress > 0 {
+            out.append(.warning(.fieldDropped, "goodreads-csv cannot hold reading progress (current page): dropped from \(progress) record(s)", pointer: "/entries"))
+        }
+        if rounded > 0 {
+            out.append(.warning(.fieldDropped, "goodreads-csv holds whole stars only: a rating with a fraction rounded in \(rounded) record(s)", pointer: "/entries"))
+        }
         if reads > 0 {
             out.append(.warning(.fieldDropped, "goodreads-csv cannot hold the dates of earlier reads (their number is in Read Count): dropped from \(reads) record(s)", pointer: "/entries"))
         }

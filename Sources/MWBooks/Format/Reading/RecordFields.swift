@@ -31,7 +31,9 @@ struct RecordFields {
         self.dates = dates
         offset = s.pos
         slots = Array(repeating: nil, count: keys.count)
-        let pointer = "/\(collection)/\(index)"
+        // The pointer of a member, built only for a duplicate or an unknown key (one string
+        // interpolation per record was a cost of every record of a large library).
+        func at(_ key: String) -> String { "/\(collection)/\(index)" + jsonPointer([key]) }
         try s.beginObject()
         var first = true
         var seen: UInt64 = 0
@@ -39,21 +41,21 @@ struct RecordFields {
         while let k = try s.nextKey(first: &first) {
             if let f = try keys.lookup(&s, k) {
                 let key = keys.name(f)
-                let child = try s.readNode(path: { pointer + jsonPointer([key]) }) { duplicates.append(($0, $1)) }
+                let child = try s.readNode(path: { at(key) }) { duplicates.append(($0, $1)) }
                 if seen & (1 << UInt64(f)) == 0 {
                     seen |= 1 << UInt64(f)
                     slots[f] = child
                 } else {
-                    duplicates.append((pointer + jsonPointer([key]), k.start - 1))
+                    duplicates.append((at(key), k.start - 1))
                 }
             } else {
                 let key = try s.decodeString(k)
-                let child = try s.readNode(path: { pointer + jsonPointer([key]) }) { duplicates.append(($0, $1)) }
+                let child = try s.readNode(path: { at(key) }) { duplicates.append(($0, $1)) }
                 if unknown.insert(key).inserted {
                     diagnostics.append(.error(.schemaUnknownKey, "unknown key \(quoted(key)) (bookstrack has no such attribute here)",
-                                              pointer: pointer + jsonPointer([key]), offset: child.offset))
+                                              pointer: at(key), offset: child.offset))
                 } else {
-                    duplicates.append((pointer + jsonPointer([key]), k.start - 1))
+                    duplicates.append((at(key), k.start - 1))
                 }
             }
         }
