@@ -203,6 +203,20 @@ import Testing
         }
     }
 
+    @Test func yamtrackSaysWhenAWatchlistEntryGivesWayToAnotherStatus() throws {
+        var film = Lib.movie(6001, "Heat", year: 1995)
+        film.setWatchStatus(.dropped, date: Lib.instant("2024-04-05T12:00:00Z"), source: "simkl")
+        let listed = Lib.movie(6002, "Dune", year: 2021)
+        let lib = Library(lists: [MediaList(id: ImportIDs.list("watchlist"), name: "Watchlist", items: [film, listed].enumerated().map { ListItem(titleId: $1.id, orderIndex: $0) })],
+                          titles: [film, listed])
+        let (rows, diagnostics) = YamtrackCSVWriter.rows(lib)
+        let status = YamtrackCSVWriter.columns.firstIndex(of: "status")!
+        // One row each: the dropped film in its own word, the other on the watchlist.
+        #expect(rows.map { $0[status] } == ["Dropped", "Planning"])
+        let entries = lib.titles.filter { $0.watchStatus != nil && $0.watchStatus != .planned }.count
+        #expect(diagnostics.contains { $0.message.contains("watchlist entries of titles with another status: dropped from \(entries) record(s)") }, "\(diagnostics.map(\.message))")
+    }
+
     @Test(arguments: ["trakt", "trakt-json", "letterboxd", "imdb", "movary", "mediawatch-v1"])
     func writersWithoutAPlaceForTheStatusCountIt(_ name: String) throws {
         let fx = try Fixture()

@@ -79,16 +79,18 @@ public enum YamtrackCSVWriter {
                 for (k, v) in plays.enumerated() {
                     rows.append(row("movie", score: k == 0 ? titleScore : "", status: "Completed", notes: k == 0 ? titleNotes : "", end: when(v), progress: "1"))
                 }
-                if watchlisted != nil || t.watchStatus == .planned {
-                    let w = watchlisted ?? nil
-                    rows.append(row("movie", score: plays.isEmpty ? titleScore : "", status: own ?? "Planning", notes: plays.isEmpty ? titleNotes : "",
-                                    progress: "0", created: w.map(ServiceWriting.pythonSeconds) ?? added))
-                } else if let own, t.watchStatus != .completed {
-                    // Begun, on hold or given up (after the plays: a rewatch in that state).
+                if let s = t.watchStatus, let own, s != .planned, s != .completed || plays.isEmpty {
+                    // Begun, on hold or given up (after the plays: a rewatch in that state), or
+                    // completed without a play: the status's own row, dated by its last progress.
                     rows.append(row("movie", score: plays.isEmpty ? titleScore : "", status: own, notes: plays.isEmpty ? titleNotes : "",
-                                    progress: "0", progressed: statusDate))
+                                    progress: s == .completed ? "1" : "0", progressed: statusDate))
+                    if watchlisted != nil { dropped["watchlist entries of titles with another status", default: 0] += 1 }
+                } else if watchlisted != nil || t.watchStatus == .planned {
+                    let listedOn = watchlisted.flatMap { $0 }
+                    rows.append(row("movie", score: plays.isEmpty ? titleScore : "", status: t.watchStatus == .planned ? own ?? "Planning" : "Planning",
+                                    notes: plays.isEmpty ? titleNotes : "", progress: "0", created: listedOn.map(ServiceWriting.pythonSeconds) ?? added))
                 } else if plays.isEmpty {
-                    rows.append(row("movie", score: titleScore, status: own ?? "Paused", notes: titleNotes, progress: "0"))
+                    rows.append(row("movie", score: titleScore, status: "Paused", notes: titleNotes, progress: "0"))
                 }
                 continue
             }
@@ -98,7 +100,7 @@ public enum YamtrackCSVWriter {
             let planning = t.watchStatus.map { $0 == .planned } ?? (status == "Planning")
             let end = t.watched && [nil, .completed].contains(t.watchStatus) ? (t.watchedDate.map(ServiceWriting.pythonSeconds) ?? "") : ""
             rows.append(row("tv", score: titleScore, status: status, notes: titleNotes, end: end,
-                            created: planning ? (watchlisted ?? nil).map(ServiceWriting.pythonSeconds) ?? added : added,
+                            created: planning ? watchlisted.flatMap { $0 }.map(ServiceWriting.pythonSeconds) ?? added : added,
                             progressed: [nil, .completed, .planned].contains(t.watchStatus) ? nil : statusDate))
             if !planning, watchlisted != nil { dropped["watchlist entries of shows begun or watched", default: 0] += 1 }
             dropped["a show's own viewings (Yamtrack holds a show's completion; its episodes hold the plays)", default: 0] += t.viewings.count
