@@ -86,6 +86,14 @@ def base_v3() -> dict:
     return doc
 
 
+def base_v4() -> dict:
+    """The v3 base at formatVersion 4 with a watch status on Fight Club."""
+    doc = base_v3()
+    doc["formatVersion"] = 4
+    doc["titles"][0].update({"watchStatus": "completed", "watchStatusWord": "Completed", "watchStatusSource": "yamtrack"})
+    return doc
+
+
 def v1(doc) -> bytes:
     return swift_compact(doc).encode("utf-8")
 
@@ -108,6 +116,12 @@ def mutate_v2(f):
 
 def mutate_v3(f):
     doc = base_v3()
+    f(doc)
+    return v2(doc)
+
+
+def mutate_v4(f):
+    doc = base_v4()
     f(doc)
     return v2(doc)
 
@@ -191,7 +205,7 @@ def invalid_samples():
 
     # Format detection and structure.
     out["format-unrecognized"] = b'{"app":"Letterboxd","exported":"2024-05-01","entries":[{"Name":"Fight Club","Year":1999}]}'
-    out["format-unknown-version"] = mutate_v2(lambda d: d.__setitem__("formatVersion", 4))
+    out["format-unknown-version"] = mutate_v2(lambda d: d.__setitem__("formatVersion", 5))
     out["schema-type"] = mutate_v1(lambda d: title(d, "b/the-matrix").__setitem__("watched", "yes"))
     out["schema-required"] = mutate_v1(lambda d: remove_key(title(d, "b/the-matrix"), "runtime"))
     out["schema-unknown-key"] = mutate_v2(lambda d: d["titles"][1].__setitem__("rating", 5))  # an error in v2
@@ -230,6 +244,7 @@ def invalid_samples():
     out["title-imdbid-format"] = mutate_v1(lambda d: title(d, "b/fight-club").__setitem__("imdbId", "0137523"))
     out["title-liked-status"] = mutate_v1(lambda d: title(d, "b/the-matrix").__setitem__("likedStatus", 2))
     out["title-language-format"] = mutate_v2(lambda d: d["titles"][0].__setitem__("originalLanguage", "English"))
+    out["title-watch-status"] = mutate_v4(lambda d: d["titles"][0].__setitem__("watchStatus", "on hold"))
 
     # Episode.
     out["episode-season-number"] = mutate_v1(lambda d: d["episodes"][2].__setitem__("seasonNumber", -1))

@@ -134,7 +134,8 @@ V2_ORDER = {
               "description", "sources", "items"],
     "items": ["titleId", "orderIndex", "id", "dateAdded", "note"],
     "titles": ["id", "tmdbId", "mediaType"] + _TITLE_META + ["stripped", "watched", "watchedDate", "likedStatus",
-              "dateAdded", "dateModified", "localPosterPath", "localBackdropPath", "ratings", "viewings", "tags", "sources"],
+              "dateAdded", "dateModified", "localPosterPath", "localBackdropPath", "ratings", "viewings", "tags", "sources",
+              "watchStatus", "watchStatusWord", "watchStatusDate", "watchStatusSource"],
     "episodes": ["id", "showId", "tmdbId", "seasonNumber", "episodeNumber"] + _EPISODE_META +
                 ["stripped", "watched", "watchedDate", "dateModified", "localStillPath", "ratings", "viewings", "sources"],
     "notes": ["id", "parentType", "parentId", "text", "ownerOnly", "dateCreated", "dateModified", "sources"],
@@ -450,11 +451,24 @@ def v3_library() -> dict:
     return doc
 
 
+def v4_library() -> dict:
+    """The v3 sample at formatVersion 4, with watch statuses: one read from a service (its
+    word, date and source) and one set without them."""
+    D = Date.utc
+    doc = copy.deepcopy(v3_library())
+    doc["formatVersion"] = 4
+    got = doc["titles"][3]
+    got.update({"watchStatus": "paused", "watchStatusWord": "HOLD", "watchStatusDate": D(2024, 6, 2, 18, 30, 0), "watchStatusSource": "watcharr"})
+    doc["titles"][0]["watchStatus"] = "completed"
+    return doc
+
+
 def main() -> None:
     write(os.path.join(HERE, "mediawatch-v1.json"), swift_compact(v1_library()))
     write(os.path.join(HERE, "mediawatch-v1-iso-dates.json"), swift_pretty(v1_iso_library(), date=lambda d, f=iso_date_cycle(): json.dumps(f(d))))
     write(os.path.join(HERE, "mediawatch-v2.json"), v2_json(v2_library()))
     write(os.path.join(HERE, "mediawatch-v3.json"), v2_json(v3_library()))
+    write(os.path.join(HERE, "mediawatch-v4.json"), v2_json(v4_library()))
 
 
 if __name__ == "__main__":

@@ -45,6 +45,8 @@ STRUCTURAL = {
     "schema-unknown-key",  # only as an error, i.e. in Samples/invalid/ (a v2 file)
     # formatVersion 3 (rating-range is not: a schema cannot compare a value with its scale)
     "date-precision-unknown", "day-not-midnight", "provenance-duplicate",
+    # formatVersion 4
+    "title-watch-status",
 }
 
 # The same for the books samples (Samples/books/, checked against bookstrack-v1.schema.json).
@@ -93,7 +95,7 @@ def load_strict(path: str):
 
 def validators():
     out = {}
-    for v, name in ((1, "mediawatch-backup-v1"), (2, "mediawatch-backup-v2"), (3, "mediawatch-backup-v3"),
+    for v, name in ((1, "mediawatch-backup-v1"), (2, "mediawatch-backup-v2"), (3, "mediawatch-backup-v3"), (4, "mediawatch-backup-v4"),
                     ("books", "bookstrack-v1"), ("books-v2", "bookstrack-v2")):
         with open(os.path.join(SCHEMAS, f"{name}.schema.json"), encoding="utf-8") as f:
             schema = json.load(f)
@@ -107,13 +109,13 @@ def validators():
 
 
 def version_of(doc):
-    """"books" for a BooksTrack backup ("books-v2" at formatVersion 2); 1 without a "format" key; else 3 for formatVersion 3 and
+    """"books" for a BooksTrack backup ("books-v2" at formatVersion 2); 1 without a "format" key; else 3 or 4 for formatVersion 3 or 4 and
     2 otherwise (whose schema then refuses an unknown formatVersion)."""
     if isinstance(doc, dict) and doc.get("format") == "bookstrack-backup":
         return "books-v2" if doc.get("formatVersion") == 2 else "books"
     if not (isinstance(doc, dict) and "format" in doc):
         return 1
-    return 3 if doc.get("formatVersion") == 3 else 2
+    return doc["formatVersion"] if doc.get("formatVersion") in (3, 4) else 2
 
 
 def first_error(validator, doc) -> str | None:

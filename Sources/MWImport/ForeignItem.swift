@@ -1,5 +1,6 @@
 import Foundation
 import MWFoundation
+import MWCore
 
 /// One thing the user tracked in another service — a film, a show, an episode — with
 /// everything the export says about it, folded from every row of that export that names it
@@ -42,6 +43,9 @@ public struct ForeignItem: Sendable, Codable, Hashable {
     public var emotions: [ForeignEmotion]
     /// Values of columns/keys this reader does not interpret, kept so nothing is lost.
     public var extras: [ForeignExtra]
+    /// When the user added the item to the service (Watcharr's `createdAt`), where no other
+    /// date says it: the earliest such date counts for the title's dateAdded.
+    public var addedAt: ForeignDate?
 
     public init(source: SourceRef, kind: ForeignKind, title: String) {
         self.source = source
@@ -210,6 +214,9 @@ public struct ForeignMark: Sendable, Codable, Hashable {
         case followed
         /// TV Time: show archived / stopped.
         case archived
+        /// Only a watch status (``ForeignMark/status``), where no other mark says it (a
+        /// Yamtrack film `Completed` row, whose watch is a viewing).
+        case status
     }
 
     public var kind: Kind
@@ -219,13 +226,21 @@ public struct ForeignMark: Sendable, Codable, Hashable {
     /// A count the service keeps with the mark (Trakt plays, TV Time episodes seen).
     public var count: Int?
     public var source: SourceRef
+    /// The watch status the mark says, when it is the service's status of the title
+    /// (docs/IMPORT.md "Watch status"); ``statusWord`` is then the service's own word for it.
+    public var status: WatchStatus?
+    /// The service's word for ``status`` as written (`HOLD`, `Paused`, `followed`).
+    public var statusWord: String?
 
-    public init(_ kind: Kind, date: ForeignDate? = nil, detail: String? = nil, count: Int? = nil, source: SourceRef) {
+    public init(_ kind: Kind, date: ForeignDate? = nil, detail: String? = nil, count: Int? = nil, source: SourceRef,
+                status: WatchStatus? = nil, statusWord: String? = nil) {
         self.kind = kind
         self.date = date
         self.detail = detail
         self.count = count
         self.source = source
+        self.status = status
+        self.statusWord = status == nil ? nil : statusWord ?? detail
     }
 
     /// ``detail`` of a TV Time show's count of episodes seen (``count``).

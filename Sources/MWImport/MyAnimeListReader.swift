@@ -16,6 +16,18 @@ import MWFoundation
 /// `my_comments`, `my_tags`; other non-empty values are kept as extras. A manga list is
 /// recognised, and its entries counted as not imported (mwkit's film library holds no manga).
 enum MyAnimeListReader {
+    /// `my_status` by name, lower case: the words (`Completed`, `Watching`, `On-Hold`, `Dropped`,
+    /// `Plan to Watch`) or the numbers older exports and third-party tools write (1 watching,
+    /// 2 completed, 3 on-hold, 4 dropped, 6 plan to watch).
+    static func statusName(_ raw: String) -> String {
+        ["1": "watching", "2": "completed", "3": "on-hold", "4": "dropped", "6": "plan to watch"][raw] ?? raw.lowercased()
+    }
+
+    /// The watch status of a ``statusName(_:)``.
+    static func watchStatus(_ name: String) -> WatchStatus? {
+        ["completed": .completed, "watching": .watching, "on-hold": .paused, "dropped": .dropped, "plan to watch": .planned][name]
+    }
+
     static func detect(_ file: ExportFile, _ parsed: ExportContent) -> FileStats.Kind? {
         var head = Array(file.bytes.prefix(1 << 16))
         if Gunzip.looksLikeGzip(head) { head = (try? Gunzip.decompress(file.bytes, maxBytes: 1 << 16, partial: true)) ?? [] }
@@ -105,17 +117,19 @@ enum MyAnimeListReader {
             if let score { item.ratings.append(score) } else if let raw = text("my_score"), raw != "0" {
                 item.extras.append(ForeignExtra(field: "my_score", value: raw, source: src))
             }
-            switch status?.lowercased() {
+            let name = status.map(Self.statusName), own = name.flatMap(Self.watchStatus)
+            switch name {
             case "completed":
                 if kind == .movie {
                     item.watches.append(WatchEvent(date: finish, source: src))
                     for _ in 0..<rewatches { item.watches.append(WatchEvent(date: nil, rewatch: true, source: src)) }
+                    item.marks.append(ForeignMark(.status, date: finish, source: src, status: own, statusWord: status))
                 } else {
-                    item.marks.append(ForeignMark(.watched, date: finish, detail: status, count: rewatches > 0 ? rewatches + 1 : nil, source: src))
+                    item.marks.append(ForeignMark(.watched, date: finish, detail: status, count: rewatches > 0 ? rewatches + 1 : nil, source: src, status: own))
                 }
-            case "watching", "on-hold": item.marks.append(ForeignMark(.followed, date: start, detail: status, source: src))
-            case "dropped": item.marks.append(ForeignMark(.archived, date: finish ?? start, detail: status, source: src))
-            case "plan to watch": item.marks.append(ForeignMark(.watchlist, date: start, detail: status, source: src))
+            case "watching", "on-hold": item.marks.append(ForeignMark(.followed, date: start, detail: status, source: src, status: own))
+            case "dropped": item.marks.append(ForeignMark(.archived, date: finish ?? start, detail: status, source: src, status: own))
+            case "plan to watch": item.marks.append(ForeignMark(.watchlist, date: start, detail: status, source: src, status: own))
             case nil: break
             default: item.extras.append(ForeignExtra(field: "my_status", value: status!, source: src))
             }

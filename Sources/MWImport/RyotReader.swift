@@ -84,6 +84,16 @@ enum RyotReader {
         }
     }
 
+    /// The watch status Ryot's own collections stand for (`Watchlist`, `In Progress`, `Completed`).
+    static func collectionStatus(_ collection: String) -> WatchStatus? {
+        ["watchlist": .planned, "in progress": .watching, "completed": .completed][collection.lowercased()]
+    }
+
+    /// The watch status of a seen entry's `state` (`completed|dropped|on_a_hold|in_progress`).
+    static func seenStatus(_ state: String) -> WatchStatus? {
+        ["completed": .completed, "dropped": .dropped, "on_a_hold": .paused, "in_progress": .watching][state.lowercased()]
+    }
+
     static func readItem(_ e: [String: Any], lot: String, pointer: String, _ src: SourceRef, _ file: ExportFile, _ lists: [String: String], _ c: ItemCollector) {
         let source = (e["source"] as? String)?.lowercased() ?? ""
         let identifier = Values.text(e["identifier"] as? String ?? (e["identifier"] as? NSNumber)?.stringValue)
@@ -133,7 +143,7 @@ enum RyotReader {
                    let data = try? JSONSerialization.data(withJSONObject: info, options: [.sortedKeys]) {
                     item.extras.append(ForeignExtra(field: "collection \(name) information", value: String(decoding: data, as: UTF8.self), source: src))
                 }
-                if let m = mark(name) { item.marks.append(ForeignMark(m, date: added, detail: name, source: src)); return }
+                if let m = mark(name) { item.marks.append(ForeignMark(m, date: added, detail: name, source: src, status: collectionStatus(name), statusWord: name)); return }
                 let key = lists[name] ?? c.addList(ForeignList(key: c.listKey("collection-\(name)"), service: .ryot, name: name, source: src))
                 let rank = Values.int((o?["rank"] as? NSNumber)?.stringValue ?? o?["rank"] as? String)
                 item.lists.append(ListMembership(listKey: key, listName: name, position: rank.flatMap { $0 > 0 ? $0 : nil }, addedAt: added, source: src))
@@ -159,9 +169,11 @@ enum RyotReader {
         }
         let code = season.map { s in " S\(s)" + (number.map { "E\($0)" } ?? "") } ?? ""
         let what = state + code + (progress.map { " (progress \(ServiceCSV.number($0)))" } ?? "")
+        // The state as Ryot wrote it is the status's word (none before states: it is derived).
+        let word = (s["state"] as? String).flatMap(Values.text), own = seenStatus(state)
         c.update(show) { item in
-            if state == "dropped" { item.marks.append(ForeignMark(.archived, date: ended ?? started, detail: what, source: src)) } else {
-                item.marks.append(ForeignMark(.followed, date: started, detail: what, source: src))
+            if state == "dropped" { item.marks.append(ForeignMark(.archived, date: ended ?? started, detail: what, source: src, status: own, statusWord: word)) } else {
+                item.marks.append(ForeignMark(.followed, date: started ?? ended, detail: what, source: src, status: own, statusWord: word))
             }
         }
     }

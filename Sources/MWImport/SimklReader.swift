@@ -107,15 +107,24 @@ enum SimklReader {
         }
     }
 
+    /// Simkl's statuses, folded by ``statusWord`` (`notinteresting` is none: the title is
+    /// skipped unless rated, docs/IMPORT.md "Watch status").
+    static func watchStatus(_ folded: String) -> WatchStatus? {
+        ["completed": .completed, "watching": .watching, "hold": .paused, "plantowatch": .planned, "dropped": .dropped][folded]
+    }
+
     /// A status on an item: completed is a watch of a film (dated when known) or a show's
     /// watched mark; watching and hold are followed, plan to watch the watchlist, dropped archived.
     static func apply(_ status: String?, raw: String?, to item: inout ForeignItem, kind: ForeignKind, watched: ForeignDate?, added: ForeignDate?, _ src: SourceRef) {
+        let own = status.flatMap(watchStatus), word = raw.flatMap(Values.text)
         switch status {
-        case "completed" where kind == .movie: item.watches.append(WatchEvent(date: watched, source: src))
-        case "completed": item.marks.append(ForeignMark(.watched, date: watched, detail: raw, source: src))
-        case "watching", "hold": item.marks.append(ForeignMark(.followed, date: watched ?? added, detail: raw, source: src))
-        case "plantowatch": item.marks.append(ForeignMark(.watchlist, date: added, detail: raw, source: src))
-        case "dropped": item.marks.append(ForeignMark(.archived, date: watched ?? added, detail: raw, source: src))
+        case "completed" where kind == .movie:
+            item.watches.append(WatchEvent(date: watched, source: src))
+            item.marks.append(ForeignMark(.status, date: watched, source: src, status: own, statusWord: word))
+        case "completed": item.marks.append(ForeignMark(.watched, date: watched, detail: raw, source: src, status: own, statusWord: word))
+        case "watching", "hold": item.marks.append(ForeignMark(.followed, date: watched ?? added, detail: raw, source: src, status: own, statusWord: word))
+        case "plantowatch": item.marks.append(ForeignMark(.watchlist, date: added, detail: raw, source: src, status: own, statusWord: word))
+        case "dropped": item.marks.append(ForeignMark(.archived, date: watched ?? added, detail: raw, source: src, status: own, statusWord: word))
         case nil: break
         default: item.extras.append(ForeignExtra(field: "status", value: raw ?? "", source: src))
         }

@@ -41,9 +41,14 @@ extension TVTimeReader {
             if unfollowedOnly(followed: r.b("is_followed"), others: [r.b("is_for_later"), r.b("is_archived")]) { return c.ignore(unfollowed) }
             guard let sh = show(tvdb: r.i("s_id"), title: r.s("series_name"), src, c) else { return noSubject(t, row, src, c) }
             c.update(sh) { item in
-                if r.b("is_followed") == true { item.marks.append(ForeignMark(.followed, date: r.d("followed_at", "created_at"), count: r.i("ep_watch_count"), source: src)) }
-                if r.b("is_for_later") == true { item.marks.append(ForeignMark(.watchlist, date: r.d("created_at"), source: src)) }
-                if r.b("is_archived") == true { item.marks.append(ForeignMark(.archived, date: r.d("updated_at"), source: src)) }
+                // One status per row, the most specific: archived (stopped), else for later, else followed.
+                let archived = r.b("is_archived") == true, later = r.b("is_for_later") == true
+                if r.b("is_followed") == true {
+                    item.marks.append(ForeignMark(.followed, date: r.d("followed_at", "created_at"), count: r.i("ep_watch_count"), source: src,
+                                                  status: archived || later ? nil : .watching, statusWord: "followed"))
+                }
+                if later { item.marks.append(ForeignMark(.watchlist, date: r.d("created_at"), source: src, status: archived ? nil : .planned, statusWord: "for later")) }
+                if archived { item.marks.append(ForeignMark(.archived, date: r.d("updated_at"), source: src, status: .dropped, statusWord: "archived")) }
             }
         } else {
             c.ignore(key.hasPrefix("tracking-stats") ? "statistics row" : "record type \(key.split(separator: "-").prefix(2).joined(separator: "-")) (not imported)")
@@ -62,7 +67,8 @@ extension TVTimeReader {
             c.update(m) { item in
                 switch type {
                 case "towatch": item.marks.append(ForeignMark(.watchlist, date: r.d("created_at"), source: src))
-                case "follow": item.marks.append(ForeignMark(.followed, date: r.d("created_at"), source: src))
+                // A followed film is one the user waits for: planned.
+                case "follow": item.marks.append(ForeignMark(.followed, date: r.d("created_at"), source: src, status: .planned, statusWord: "follow"))
                 default: item.watches.append(WatchEvent(date: date, rewatch: type == "rewatch", plays: max(1, r.i("watch_count") ?? 1), source: src))
                 }
             }
@@ -72,7 +78,7 @@ extension TVTimeReader {
             c.update(e) { $0.watches.append(WatchEvent(date: date, rewatch: type == "rewatch", detail: r.s("bulk_type"), source: src)) }
         } else if entity == "series" && type == "follow" {
             guard let sh = show(tvdb: r.i("series_id"), title: r.s("series_name"), src, c) else { return noSubject(t, row, src, c) }
-            c.update(sh) { $0.marks.append(ForeignMark(.followed, date: r.d("created_at"), source: src)) }
+            c.update(sh) { $0.marks.append(ForeignMark(.followed, date: r.d("created_at"), source: src, status: .watching, statusWord: "follow")) }
         } else {
             c.ignore("\(entity.isEmpty ? "record" : entity) \(type) (not imported)")
         }
@@ -83,8 +89,10 @@ extension TVTimeReader {
         let row = r.row, t = r.t, c = r.c, src = r.src
         guard let sh = show(tvdb: r.i("tv_show_id"), title: r.s("tv_show_name"), src, c) else { return noSubject(t, row, src, c) }
         c.update(sh) { item in
-            item.marks.append(ForeignMark(.followed, date: r.d("created_at"), detail: r.b("active") == false ? "inactive" : nil, source: src))
-            if r.b("archived") == true { item.marks.append(ForeignMark(.archived, date: r.d("updated_at"), source: src)) }
+            let archived = r.b("archived") == true
+            item.marks.append(ForeignMark(.followed, date: r.d("created_at"), detail: r.b("active") == false ? "inactive" : nil, source: src,
+                                          status: archived ? nil : .watching, statusWord: "followed"))
+            if archived { item.marks.append(ForeignMark(.archived, date: r.d("updated_at"), source: src, status: .dropped, statusWord: "archived")) }
         }
     }
 
@@ -94,7 +102,7 @@ extension TVTimeReader {
         if unfollowedOnly(followed: r.b("is_followed"), others: [r.b("is_favorited"), (r.i("nb_episodes_seen") ?? 0) > 0]) { return c.ignore(unfollowed) }
         guard let sh = show(tvdb: r.i("tv_show_id"), title: r.s("tv_show_name"), src, c) else { return noSubject(t, row, src, c) }
         c.update(sh) { item in
-            if r.b("is_followed") == true { item.marks.append(ForeignMark(.followed, source: src)) }
+            if r.b("is_followed") == true { item.marks.append(ForeignMark(.followed, source: src, status: .watching, statusWord: "followed")) }
             if r.b("is_favorited") == true { item.marks.append(ForeignMark(.favorite, source: src)) }
             if let n = r.i("nb_episodes_seen"), n > 0 { item.marks.append(ForeignMark(.watched, detail: ForeignMark.episodesSeen, count: n, source: src)) }
         }
@@ -153,7 +161,8 @@ extension TVTimeReader {
         guard let sh = show(tvdb: r.i("tvdb_id"), imdb: Values.imdbID(r.s("imdb_id")), title: r.s("title"), src, c) else { return noSubject(t, row, src, c) }
         c.update(sh) { item in
             item.ids.tvtimeUUID = item.ids.tvtimeUUID ?? r.s("uuid")
-            item.marks.append(ForeignMark(.followed, date: r.d("created_at"), detail: r.s("status"), source: src))
+            let word = r.s("status")
+            item.marks.append(ForeignMark(.followed, date: r.d("created_at"), detail: word, source: src, status: followStatus(word), statusWord: word ?? "followed"))
         }
     }
 

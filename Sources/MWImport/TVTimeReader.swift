@@ -223,6 +223,17 @@ public enum TVTimeReader {
         }
     }
 
+    /// The watch status of a followed show in the in-app export (JSON and `tvtime-series.csv`):
+    /// its `status` — `stopped` (or `archived`) dropped, `not_started_yet` (or `for_later`)
+    /// planned; `continuing`, `up_to_date`, another word or none a show being watched.
+    static func followStatus(_ word: String?) -> WatchStatus {
+        switch word?.lowercased().replacingOccurrences(of: " ", with: "_") {
+        case "stopped", "archived": return .dropped
+        case "for_later", "not_started_yet": return .planned
+        default: return .watching
+        }
+    }
+
     // MARK: JSON (2026 in-app export)
 
     static func readJSON(_ array: [Any], _ file: ExportFile, _ kind: FileStats.Kind, _ c: ItemCollector) {
@@ -252,7 +263,8 @@ public enum TVTimeReader {
                 c.malformed(src.position, "names no show", .error(.importMalformedRow, "\(file.display): element \(n) names no show", pointer: "/\(n)"))
                 continue
             }
-            c.update(sh) { $0.marks.append(ForeignMark(.followed, detail: e["status"] as? String, source: src)) }
+            let word = Values.text(e["status"] as? String)
+            c.update(sh) { $0.marks.append(ForeignMark(.followed, detail: word, source: src, status: followStatus(word), statusWord: word ?? "followed")) }
             for season in e["seasons"] as? [[String: Any]] ?? [] {
                 for ep in season["episodes"] as? [[String: Any]] ?? [] {
                     let watched = ForeignDate.parse(ep["watched_at"] as? String)

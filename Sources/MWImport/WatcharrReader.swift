@@ -37,6 +37,11 @@ enum WatcharrReader {
         }
     }
 
+    /// Watcharr's status words (`server/watched.go`), upper case.
+    static func watchStatus(_ word: String) -> WatchStatus? {
+        ["FINISHED": .completed, "WATCHING": .watching, "PLANNED": .planned, "HOLD": .paused, "DROPPED": .dropped][word]
+    }
+
     static func readEntry(_ e: [String: Any], _ content: [String: Any], _ n: Int, _ src: SourceRef, _ file: ExportFile, _ c: ItemCollector) {
         let tmdb = int(content["tmdbId"]).flatMap { $0 > 0 ? $0 : nil }
         let type = (content["type"] as? String)?.lowercased()
@@ -59,13 +64,17 @@ enum WatcharrReader {
         func latest(_ types: Set<String>) -> ForeignDate? { activity.last { types.contains($0["type"] as? String ?? "") }.flatMap(date) }
         let updated = ForeignDate.parse(e["updatedAt"] as? String)
         c.update(i) { item in
-            let status = (e["status"] as? String)?.uppercased() ?? ""
+            let word = (e["status"] as? String).flatMap(Values.text)
+            let status = word?.uppercased() ?? ""
             let statusDate = latest(["STATUS_CHANGED", "ADDED_WATCHED", "IMPORTED_WATCHED", "IMPORTED_ADDED_WATCHED"]) ?? updated
+            // When the entry was made: the date added of an entry no other date dates.
+            if item.addedAt == nil { item.addedAt = ForeignDate.parse(e["createdAt"] as? String) }
+            let own = watchStatus(status)
             switch status {
-            case "FINISHED": item.marks.append(ForeignMark(.watched, date: statusDate, detail: status, source: src))
-            case "PLANNED": item.marks.append(ForeignMark(.watchlist, date: statusDate, detail: status, source: src))
-            case "WATCHING", "HOLD": item.marks.append(ForeignMark(.followed, date: statusDate, detail: status, source: src))
-            case "DROPPED": item.marks.append(ForeignMark(.archived, date: statusDate, detail: status, source: src))
+            case "FINISHED": item.marks.append(ForeignMark(.watched, date: statusDate, detail: status, source: src, status: own, statusWord: word))
+            case "PLANNED": item.marks.append(ForeignMark(.watchlist, date: statusDate, detail: status, source: src, status: own, statusWord: word))
+            case "WATCHING", "HOLD": item.marks.append(ForeignMark(.followed, date: statusDate, detail: status, source: src, status: own, statusWord: word))
+            case "DROPPED": item.marks.append(ForeignMark(.archived, date: statusDate, detail: status, source: src, status: own, statusWord: word))
             case "": break
             default: item.extras.append(ForeignExtra(field: "status", value: status, source: src))
             }

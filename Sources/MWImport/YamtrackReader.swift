@@ -81,18 +81,35 @@ enum YamtrackReader {
             if let rated { item.ratings.append(rated) }
             if let notes { item.reviews.append(ForeignReview(text: notes, date: nil, season: type == "season" ? season : nil, kind: "notes", source: src)) }
             let detail = type == "season" ? "season \(season.map(String.init) ?? "?"): \(status ?? "")" : status
+            // The status of the film or show itself (a season's is kept in its mark's detail).
+            let own = type == "season" ? nil : status.flatMap(watchStatus)
+            // When the status was set: the row's own dates for what it says, else when it was last changed.
+            let changed = t.date(row, "progressed_at", c) ?? t.date(row, "created_at", c)
             switch status?.lowercased() {
             case "completed" where type == "movie":
                 item.watches.append(WatchEvent(date: end, source: src))
                 for _ in 0..<max(0, Values.int(t.value(row, "repeats")) ?? 0) { item.watches.append(WatchEvent(date: nil, rewatch: true, source: src)) }
-            case "completed": item.marks.append(ForeignMark(.watched, date: end, detail: detail, source: src))
-            case "planning": item.marks.append(ForeignMark(.watchlist, date: start ?? t.date(row, "created_at", c), detail: detail, source: src))
-            case "in progress", "paused": item.marks.append(ForeignMark(.followed, date: start, detail: detail, source: src))
-            case "dropped": item.marks.append(ForeignMark(.archived, date: end ?? start, detail: detail, source: src))
+                item.marks.append(ForeignMark(.status, date: end ?? changed, source: src, status: own, statusWord: status))
+            case "completed": item.marks.append(ForeignMark(.watched, date: end, detail: detail, source: src, status: own, statusWord: status))
+            case "planning": item.marks.append(ForeignMark(.watchlist, date: start ?? t.date(row, "created_at", c), detail: detail, source: src, status: own, statusWord: status))
+            case "in progress", "paused": item.marks.append(ForeignMark(.followed, date: start ?? changed, detail: detail, source: src, status: own, statusWord: status))
+            case "dropped": item.marks.append(ForeignMark(.archived, date: end ?? start ?? changed, detail: detail, source: src, status: own, statusWord: status))
             case nil: break
             default: item.extras.append(ForeignExtra(field: "status", value: status!, source: src))
             }
             if let p = t.text(row, "progress") { item.extras.append(ForeignExtra(field: type == "season" ? "progress (season \(season ?? 0))" : "progress", value: p, source: src)) }
+        }
+    }
+
+    /// Yamtrack's status words (`Completed`, `In progress`, `Planning`, `Paused`, `Dropped`, any case).
+    static func watchStatus(_ word: String) -> WatchStatus? {
+        switch word.lowercased() {
+        case "completed": return .completed
+        case "in progress": return .watching
+        case "planning": return .planned
+        case "paused": return .paused
+        case "dropped": return .dropped
+        default: return nil
         }
     }
 

@@ -89,10 +89,17 @@ struct CLITests {
         let u = try TestSupport.run(["migrate", v2, "--to", "3", "-o", up])
         #expect(u.status == 0 && u.stderr.contains("via v2-to-v3") && !u.stderr.contains("field-dropped"))
         #expect(try String(contentsOfFile: up, encoding: .utf8).contains("\"formatVersion\": 3,"))
-        // convert keeps everything: the v3 sample comes back byte for byte.
+        // convert keeps everything: the newest sample comes back byte for byte, and the v3
+        // sample is the newest without the watch status.
+        let v4 = TestSupport.samples.appendingPathComponent("mediawatch-v4.json").path
         let same = dir.appendingPathComponent("same.json").path
-        #expect(try TestSupport.run(["convert", v3, "--to", "mediawatch-v2", "-o", same]).status == 0)
-        #expect(FileManager.default.contentsEqual(atPath: same, andPath: v3))
+        #expect(try TestSupport.run(["convert", v4, "--to", "mediawatch-v2", "-o", same]).status == 0)
+        #expect(FileManager.default.contentsEqual(atPath: same, andPath: v4))
+        let three = dir.appendingPathComponent("three.json").path
+        let d = try TestSupport.run(["migrate", v4, "--to", "3", "-o", three])
+        let statuses = try String(contentsOfFile: v4, encoding: .utf8).components(separatedBy: "\"watchStatus\":").count - 1
+        #expect(d.status == 0 && d.stderr.contains("via v4-to-v3") && d.stderr.contains("titles[].watchStatus: dropped from \(statuses) record(s)"))
+        #expect(FileManager.default.contentsEqual(atPath: three, andPath: v3))
     }
 
     @Test func v2ToV1ReportsDroppedFields() throws {
@@ -105,7 +112,7 @@ struct CLITests {
     @Test func convertToStdoutIsDeterministic() throws {
         let a = try TestSupport.run(["convert", v1, "--to", "mediawatch-v2", "-o", "-"])
         let b = try TestSupport.run(["convert", v1, "--to", "mediawatch-v2", "-o", "-"])
-        #expect(a.status == 0 && a.stdout == b.stdout && a.stdout.contains("\"formatVersion\": 3"))
+        #expect(a.status == 0 && a.stdout == b.stdout && a.stdout.contains("\"formatVersion\": 4"))
     }
 
     @Test func statsJSON() throws {

@@ -35,6 +35,8 @@ import Testing
     ]
     /// The film writers, and how each output is read back (nil: mwkit reads no such file).
     static let writers: [String] = ["mediawatch-v2", "letterboxd", "imdb", "trakt", "movary", "ryot", "yamtrack", "watcharr", "trakt-json"]
+    /// The writers whose format holds a title's watch status (docs/IMPORT.md "Watch status").
+    static let statusWriters: Set<String> = ["mediawatch-v2", "yamtrack", "watcharr", "ryot"]
     /// The writers that make a folder of several files whatever the library's size.
     static let folders: Set<String> = ["movary", "trakt-json"]
 
@@ -78,17 +80,17 @@ import Testing
                 }
                 // Read the output back: a backup through its reader, a service's file through that
                 // service's reader (not matched again: the ids it writes are the ids we compare).
-                var backTitles: [Int64: (points: Double?, days: Set<String>)]?
+                var backTitles: [Int64: (points: Double?, days: Set<String>, status: WatchStatus?)]?
                 if writer == "mediawatch-v2" {
                     let lib = try BackupLoader().loadValid(out.path, options: ReadOptions()).library(migratedTo: Migrator.latestVersion).library
-                    backTitles = Dictionary(lib.titles.map { ($0.tmdbId, (Self.points($0), Set($0.viewings.compactMap(\.date).map(Self.day)))) }, uniquingKeysWith: { a, _ in a })
+                    backTitles = Dictionary(lib.titles.map { ($0.tmdbId, (Self.points($0), Set($0.viewings.compactMap(\.date).map(Self.day)), $0.watchStatus)) }, uniquingKeysWith: { a, _ in a })
                 } else if format.isReadable || writer == "trakt-json" {
                     let items = MWImport.read(sources: [out], options: ImportOptions(readers: FormatRegistry.standard.filmReaders)).items
-                    var found: [Int64: (points: Double?, days: Set<String>)] = [:]
+                    var found: [Int64: (points: Double?, days: Set<String>, status: WatchStatus?)] = [:]
                     for t in source.titles {
                         guard let i = items.first(where: { $0.ids.tmdb.map(Int64.init) == t.tmdbId || ($0.ids.imdb != nil && $0.ids.imdb == t.metadata?.imdbId) }) else { continue }
                         let r = i.ratings.last.map { $0.value * 10 / ($0.scale == .tenPoint ? 10 : 5) }
-                        found[t.tmdbId] = (r, Set(i.watches.compactMap { $0.date?.day }))
+                        found[t.tmdbId] = (r, Set(i.watches.compactMap { $0.date?.day }), TitleDraft.status(i.marks)?.status)
                     }
                     backTitles = found
                 } else {
@@ -103,6 +105,9 @@ import Testing
                         // Within the target's precision: half stars are a point of 10, whole points half a point.
                         let precision = writer == "letterboxd" ? 1.0 : writer == "mediawatch-v2" ? 0.0 : 0.5
                         check(u.points.map { abs($0 - p) <= precision } == true, "rating of \(t.tmdbId): \(p) → \(u.points ?? -1)")
+                    }
+                    if let status = t.watchStatus, Self.statusWriters.contains(writer), let u {
+                        check(u.status == status, "watch status of \(t.tmdbId): \(status) → \(u.status?.rawValue ?? "none")")
                     }
                     if holds.dates != nil, holds.rewatches, let u {
                         let days = Set(t.viewings.compactMap(\.date).map(Self.day))
@@ -124,6 +129,11 @@ import Testing
                 }
                 if !holds.tags, source.titles.contains(where: { !$0.tags.isEmpty }) {
                     check(done.diagnostics.contains { $0.message.contains("tags") }, "tags left out without a word")
+                }
+                let statuses = source.titles.filter { $0.watchStatus != nil }.count
+                if statuses > 0, !Self.statusWriters.contains(writer) {
+                    let said = writer == "mediawatch-v1" ? "titles[].watchStatus" : ServiceWriting.watchStatusKey
+                    check(done.diagnostics.contains { $0.message.contains("\(said): dropped from \(statuses) record(s)") }, "watch statuses left out without a word")
                 }
                 if writer == "imdb" {
                     let noIMDb = source.titles.filter { $0.metadata?.imdbId == nil }.count

@@ -21,6 +21,7 @@ extension DiagnosticCode {
     public static let titleImdbId: DiagnosticCode = "title-imdbid-format"
     public static let titleLikedStatus: DiagnosticCode = "title-liked-status"
     public static let titleLanguage: DiagnosticCode = "title-language-format"
+    public static let titleWatchStatus: DiagnosticCode = "title-watch-status"
     // Episode (docs/SPEC.md#invariants-episode)
     public static let episodeSeasonNumber: DiagnosticCode = "episode-season-number"
     public static let episodeEpisodeNumber: DiagnosticCode = "episode-episode-number"
@@ -70,6 +71,7 @@ extension DiagnosticCode {
         .titleImdbId,
         .titleLikedStatus,
         .titleLanguage,
+        .titleWatchStatus,
         .episodeSeasonNumber,
         .episodeEpisodeNumber,
         .episodeNameEmpty,

@@ -2,11 +2,12 @@ import Foundation
 
 /// Writes mwkit's lossless v2 format (docs/FORMAT.md): every attribute, RFC 3339 dates with
 /// exact fractions, `"stripped": true` records without metadata keys, nil omitted — at
-/// `formatVersion` 3 (the newest, with the provenance values) unless told 2.
+/// `formatVersion` 4 (the newest, with the provenance values and the watch status) unless told
+/// 2 or 3.
 enum V2Writer {
     static func write(_ lib: Library, version: Int = Migrator.latestVersion, pretty: Bool, emit: @escaping ([UInt8]) -> Void) throws -> [Diagnostic] {
         guard let dialect = Dialect(formatVersion: Int64(version)) else {
-            throw MWError.usage("mediawatch-v2 writes formatVersion 2 or 3, not \(version)")
+            throw MWError.usage("mediawatch-v2 writes formatVersion 2, 3 or 4, not \(version)")
         }
         var out = RecordWriter(dialect, pretty: pretty, emit: emit)
         out.w.beginObject()
@@ -15,8 +16,9 @@ enum V2Writer {
         out.collections(lib)
         out.w.endObject()
         out.w.finish()
-        // A library handed over without the `v3-to-v2` step still learns what 2 left out.
-        return version < 3 ? V3ToV2.droppedFields(lib, target: "formatVersion 2 and v1") : []
+        // A library handed over without the steps down still learns what 2 or 3 left out.
+        if version < 3 { return V3ToV2.droppedFields(lib, target: "formatVersion 2 and v1") }
+        return version < 4 ? V4ToV3.droppedFields(lib, target: "formatVersion 3 and older") : []
     }
 
     /// The format marker and version, then what the backup says about itself.

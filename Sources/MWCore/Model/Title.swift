@@ -28,6 +28,17 @@ public struct Title: Equatable, Sendable {
     public var sources: [RecordSource] = []
     /// The user's tags, deduplicated, in first-seen order (formatVersion 3 on).
     public var tags: [String] = []
+    /// Where the user stands with the title — planned, watching, paused, dropped, completed
+    /// (formatVersion 4 on; ``WatchStatus``). `nil` when no service said.
+    public var watchStatus: WatchStatus?
+    /// The service's own word for ``watchStatus`` (`HOLD`, `Paused`, `On-Hold`), kept so a
+    /// writer of that service gives it back (formatVersion 4 on).
+    public var watchStatusWord: String?
+    /// When the status was set, where the service says (formatVersion 4 on).
+    public var watchStatusDate: Date?
+    /// The service the status was read from (`watcharr`, `yamtrack`…); nil when set in mwkit
+    /// (formatVersion 4 on).
+    public var watchStatusSource: String?
 
     public init(id: String, tmdbId: Int64, mediaType: MediaType, metadata: TitleMetadata?,
                 watched: Bool = false, watchedDate: Date? = nil, likedStatus: Int = 0,

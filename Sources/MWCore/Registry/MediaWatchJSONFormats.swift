@@ -11,7 +11,7 @@ extension FormatDescriptor {
         detect: MediaWatchJSON.detect, read: MediaWatchJSON.read, write: MediaWatchJSON.writer(.mediawatchV1))
         .holding(FormatHolds(ratings: "liked / disliked", dates: "instant", episodes: true, lists: true, reviews: true, privateNotes: true, status: true))
 
-    /// mwkit's lossless JSON format, at its newest formatVersion (3).
+    /// mwkit's lossless JSON format, at its newest formatVersion (4).
     public static let mediawatchV2 = FormatDescriptor(
         name: .mediawatchV2, summary: "mwkit's lossless JSON (every value, stripped records)",
         capabilities: [.streamable, .lossless, .strippedRecords], modelVersion: Migrator.latestVersion,
@@ -20,20 +20,20 @@ extension FormatDescriptor {
 }
 
 extension FormatDescriptor {
-    /// The JSON format holding model version `version` exactly (`migrate --to 1|2|3`): v1, the
+    /// The JSON format holding model version `version` exactly (`migrate --to 1|2|3|4`): v1, the
     /// lossless format at formatVersion 2 (the shipped one, without the provenance values, for
-    /// tools that read only 2), or at 3 (``mediawatchV2``). Not registered: `--to mediawatch-v2`
-    /// always means the newest.
+    /// tools that read only 2), at 3 (without the watch status), or at 4 (``mediawatchV2``).
+    /// Not registered: `--to mediawatch-v2` always means the newest.
     public static func mediawatchJSON(version: Int) -> FormatDescriptor? {
         switch version {
         case 1: return .mediawatchV1
         case Migrator.latestVersion: return .mediawatchV2
-        case 2:
+        case 2..<Migrator.latestVersion:
             var d = FormatDescriptor.mediawatchV2
-            d.modelVersion = 2
+            d.modelVersion = version
             d.write = FormatDescriptor.typed { (library: Library, output) in
                 var o = output.options
-                o.formatVersion = 2
+                o.formatVersion = version
                 return try BackupIO.write(library, as: .mediawatchV2, to: output.url, options: o)
             }
             return d

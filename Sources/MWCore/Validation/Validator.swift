@@ -201,6 +201,14 @@ public struct Validator {
                 report(.error, .titleLanguage, "originalLanguage \(quoted(lang)) is not an ISO 639-1 code (two lowercase letters)", "titles", o, "originalLanguage")
             }
         }
+        if let s = t.watchStatus, !s.isKnown {
+            report(.error, .titleWatchStatus, "watchStatus must be one of \(WatchStatus.all.map { "\"\($0)\"" }.joined(separator: ", ")), found \(quoted(s.rawValue))", "titles", o, "watchStatus")
+        } else if t.watchStatus == nil, t.hasWatchStatus {
+            // A word, date or service says something about a status that is not there.
+            let key = t.watchStatusWord != nil ? "watchStatusWord" : t.watchStatusDate != nil ? "watchStatusDate" : "watchStatusSource"
+            report(.error, .titleWatchStatus, "\(key) is given without a watchStatus", "titles", o, key)
+        }
+        checkDate(t.watchStatusDate, "watchStatusDate", "titles", o, user: true)
         checkDate(t.watchedDate, "watchedDate", "titles", o, user: true)
         checkDate(t.dateAdded, "dateAdded", "titles", o, user: true)
         checkDate(t.dateModified, "dateModified", "titles", o, user: true)

@@ -42,8 +42,9 @@ public struct RowOutcomes: Sendable, Codable, Hashable {
 /// What an imported library holds, and what of the exports went into it.
 public struct ImportCounts: Sendable, Codable, Hashable {
     public var titles = 0, episodes = 0, lists = 0, listItems = 0, notes = 0
-    /// Viewings, original ratings and tags kept (on titles and episodes).
-    public var viewings = 0, ratings = 0, tags = 0
+    /// Viewings, original ratings and tags kept (on titles and episodes), and titles with a
+    /// watch status.
+    public var viewings = 0, ratings = 0, tags = 0, statuses = 0
     /// Titles without TMDb metadata (stripped, for `hydrate`).
     public var stripped = 0
 

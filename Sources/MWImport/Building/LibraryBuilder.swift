@@ -55,6 +55,7 @@ public enum LibraryBuilder {
         counts.viewings = lib.titles.reduce(0) { $0 + $1.viewings.count } + lib.episodes.reduce(0) { $0 + $1.viewings.count }
         counts.ratings = lib.titles.reduce(0) { $0 + $1.ratings.count } + lib.episodes.reduce(0) { $0 + $1.ratings.count }
         counts.tags = lib.titles.reduce(0) { $0 + $1.tags.count }
+        counts.statuses = lib.titles.filter { $0.watchStatus != nil }.count
         counts.stripped = lib.titles.filter(\.isStripped).count
         return counts
     }

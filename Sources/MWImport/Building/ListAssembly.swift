@@ -27,7 +27,8 @@ struct ListAssembly {
             named[m.listKey, default: []].append(Entry(titleId: titleId, position: m.position, added: m.addedAt, note: Values.text(m.note), order: next()))
         }
         for m in item.marks where m.kind == .watchlist || m.kind == .favorite {
-            let e = Entry(titleId: titleId, position: nil, added: m.date, note: Values.text(m.detail), order: next())
+            // A status word is the title's watch status, not a note of the entry.
+            let e = Entry(titleId: titleId, position: nil, added: m.date, note: m.status == nil ? Values.text(m.detail) : nil, order: next())
             if m.kind == .watchlist { watchlist.append(e) } else { favorites.append(e) }
         }
     }

@@ -87,6 +87,7 @@ enum RecordValues {
             for w in i.watches { out += [w.date, w.loggedDate].compactMap { $0 } }
             out += i.ratings.compactMap(\.date) + i.marks.compactMap(\.date) + i.reviews.compactMap(\.date)
             out += i.reviews.compactMap(\.watchedDate) + i.lists.compactMap(\.addedAt) + i.emotions.compactMap(\.date)
+            if let added = i.addedAt { out.append(added) }
         }
         return out
     }

@@ -45,7 +45,19 @@ struct TitleDraft {
         // A show known only from its episodes names the first episode row it came from.
         if refs.isEmpty, let first = episodeItems.first { refs = [first.source] }
         t.sources = RecordValues.sources(refs)
+        if let m = Self.status(marks) {
+            t.setWatchStatus(m.status, word: m.statusWord, date: ImportDates.date(m.date), source: m.source.service.rawValue)
+        }
         return t
+    }
+
+    /// The title's watch status: of the marks that say one (docs/IMPORT.md "Watch status"), the
+    /// one set last by its date; when none is dated, the last one read.
+    static func status(_ marks: [ForeignMark]) -> ForeignMark? {
+        let said = marks.filter { $0.status != nil }
+        let dated = said.compactMap { m in ImportDates.date(m.date).map { (m, $0) } }
+        guard let latest = dated.map(\.1).max() else { return said.last }
+        return dated.last { $0.1 == latest }?.0
     }
 
     /// likedStatus: a heart or a favourite (the user's own "liked") → 1; else the current

@@ -17,6 +17,7 @@ public enum IMDbCSVWriter {
     public static func rows(_ library: Library, ratingFromLiked: Bool = false) -> (rows: [[String]], diagnostics: [Diagnostic]) {
         var rows: [[String]] = []
         var diagnostics: [Diagnostic] = []
+        var rounded = 0
         for (i, t) in library.titles.enumerated() {
             guard let m = t.metadata, let imdb = m.imdbId, !imdb.isEmpty else {
                 diagnostics.append(ServiceCSV.warning(.writeNoIMDbID, "\(ServiceCSV.label(t)) has no IMDb ID; left out of the IMDb list" + (t.isStripped ? " (hydrate restores it)" : ""), title: i))
@@ -30,12 +31,15 @@ public enum IMDbCSVWriter {
             let tenPoint = ServiceCSV.current(t.ratings, isCandidate: { $0.scale == 10 && Self.points($0) != nil }, isPreferred: { $0.source == ForeignService.imdb.rawValue })
             let chosen = tenPoint ?? ServiceCSV.current(t.ratings, isCandidate: { $0.scale == 5 && Self.points($0) != nil }, isPreferred: { _ in false })
             var rating = chosen.map { String(points[$0]!) } ?? ""
+            if let k = chosen, ServiceWriting.isRounded(t.ratings[k]) { rounded += 1 }
             let rated = chosen.flatMap { t.ratings[$0].date }.map(ServiceCSV.day) ?? ""
             if chosen == nil, ratingFromLiked, let p = likedPoints[t.likedStatus] { rating = String(p) }
-            rows.append([imdb, m.title, t.mediaType == .movie ? "movie" : t.mediaType == .tv ? "tvSeries" : t.mediaType.rawValue,
+            rows.append([imdb, ServiceWriting.shownName(t), t.mediaType == .movie ? "movie" : t.mediaType == .tv ? "tvSeries" : t.mediaType.rawValue,
                          m.year > 0 ? String(m.year) : "", rating, rated])
         }
-        return (rows, diagnostics)
+        var dropped = [ServiceWriting.roundedKey: rounded]
+        ServiceWriting.countTitles(library, &dropped)
+        return (rows, diagnostics + ServiceWriting.dropped(dropped, format: "IMDb"))
     }
 
     /// A kept rating as whole IMDb points: 10 points as is, 5 stars × 2 (Letterboxd's 4.5 is 9),

@@ -58,7 +58,7 @@ public enum LetterboxdCSVWriter {
             }
             let tmdbID = t.mediaType == .movie ? String(t.tmdbId) : ""   // the column holds TMDb *movie* IDs
             let imdbID = t.metadata?.imdbId ?? ""
-            let name = t.metadata?.title ?? ""
+            let name = ServiceWriting.shownName(t)
             guard !tmdbID.isEmpty || !imdbID.isEmpty || !name.isEmpty else {
                 diagnostics.append(ServiceCSV.warning(.writeUnidentifiedTitle, "\(ServiceCSV.label(t)) has no TMDb movie ID, IMDb ID or title Letterboxd could match; left out (hydrate it first)", title: i))
                 continue
@@ -100,7 +100,9 @@ public enum LetterboxdCSVWriter {
         if notesLeftOut > 0 {
             diagnostics.append(.warning(.writeNotesLeftOut, "\(notesLeftOut) note(s) written in MediaWatch were not written as Letterboxd reviews: only reviews imported from another service are (owner-only notes are private)"))
         }
-        return (rows, diagnostics)
+        var dropped: [String: Int] = [:]
+        ServiceWriting.countTitles(library, &dropped)
+        return (rows, diagnostics + ServiceWriting.dropped(dropped, format: "Letterboxd"))
     }
 
     /// A kept rating as Letterboxd half stars: a 5-point rating as is, another scale converted

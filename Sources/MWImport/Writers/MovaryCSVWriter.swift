@@ -24,8 +24,9 @@ public enum MovaryCSVWriter {
         let notes = Dictionary(grouping: library.notes.filter { $0.parentType == .title }, by: \.parentId)
         let titles = Dictionary(library.titles.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         func head(_ t: Title) -> [String] {
-            [t.metadata?.title ?? "", t.metadata.map { $0.year > 0 ? String($0.year) : "" } ?? "", String(t.tmdbId), t.metadata?.imdbId ?? ""]
+            [ServiceWriting.shownName(t), t.metadata.map { $0.year > 0 ? String($0.year) : "" } ?? "", String(t.tmdbId), t.metadata?.imdbId ?? ""]
         }
+        ServiceWriting.countTitles(library, &dropped)
         for (i, t) in library.titles.enumerated() {
             guard t.mediaType == .movie else { dropped["TV titles (Movary holds films)", default: 0] += 1; continue }
             let own = (notes[t.id] ?? []).filter { $0.sources.contains { $0.service == ForeignService.movary.rawValue } }
@@ -36,6 +37,7 @@ public enum MovaryCSVWriter {
             }
             if plays.isEmpty && !own.isEmpty { dropped["notes of titles never watched", default: 0] += own.count }
             if let k = ServiceCSV.current(t.ratings, isCandidate: { IMDbCSVWriter.points($0) != nil }, isPreferred: { $0.source == ForeignService.movary.rawValue }) {
+                if ServiceWriting.isRounded(t.ratings[k]) { dropped[ServiceWriting.roundedKey, default: 0] += 1 }
                 r.append(head(t) + [String(IMDbCSVWriter.points(t.ratings[k])!)])
             }
             for (j, rating) in t.ratings.enumerated() where IMDbCSVWriter.points(rating) == nil {

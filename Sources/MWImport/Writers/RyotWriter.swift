@@ -10,7 +10,9 @@ import MWFoundation
 /// `show_season_number`/`show_episode_number`), `reviews` (every kept rating on 0–100, a season
 /// or episode rating with its numbers, with the text of a note of the same moment; the other
 /// notes as reviews of their own; every text private) and `collections`
-/// (every list the title is in, the watchlist as `Watchlist`, by name, with its rank). What
+/// (every list the title is in, the watchlist as `Watchlist`, by name, with its rank). A
+/// title's watch status is a collection (`Watchlist`, `In Progress`, `Completed`) or a seen
+/// entry's `state` (`in_progress`, `on_a_hold`, `dropped`, dated), as read from Ryot. What
 /// Ryot cannot hold — tags, liked status without a rating, list descriptions and entry notes,
 /// a show's viewings without episodes, a show marked watched without any — is reported with a
 /// count (`field-dropped`). Keys sorted, so the same library gives the same bytes.
@@ -60,16 +62,53 @@ public enum RyotWriter {
                 collections.append(["collection_id": l.id, "collection_name": name, "created_on": when, "last_updated_on": when,
                                     "creator_user_id": "", "rank": String(item.orderIndex + 1)])
             }
+            if let status = t.watchStatus {
+                // A status is one of Ryot's collections or the state of a seen entry, as Ryot keeps it.
+                let when = t.watchStatusDate.map(instant)
+                switch place(status, word: t.watchStatusSource == ForeignService.ryot.rawValue ? t.watchStatusWord : nil) {
+                case .collection(let name):
+                    if !collections.contains(where: { ($0["collection_name"] as? String)?.lowercased() == name.lowercased() }) {
+                        let on = when ?? instant(t.dateAdded)
+                        collections.append(["collection_id": "status-" + name.lowercased().replacingOccurrences(of: " ", with: "-"), "collection_name": name,
+                                            "created_on": on, "last_updated_on": on, "creator_user_id": ""])
+                    }
+                case .state(let state):
+                    var entry: [String: Any] = ["state": state]
+                    if let when { entry[state == "dropped" ? "ended_on" : "started_on"] = when }
+                    seen.append(entry)
+                }
+            }
             if !t.tags.isEmpty { dropped["tags", default: 0] += 1 }
             if t.likedStatus != 0 && t.ratings.isEmpty { dropped["liked status without a rating", default: 0] += 1 }
             items.append(["lot": isShow ? "show" : "movie", "source": "tmdb", "identifier": String(t.tmdbId),
-                          "source_id": t.metadata?.title ?? "", "seen_history": seen, "reviews": reviews, "collections": collections])
+                          "source_id": ServiceWriting.name(t, placeholders: &dropped), "seen_history": seen, "reviews": reviews, "collections": collections])
         }
         var diagnostics: [Diagnostic] = []
         for (what, n) in dropped.sorted(by: { $0.key < $1.key }) where n > 0 {
             diagnostics.append(.warning(.fieldDropped, "Ryot cannot hold \(what): dropped from \(n) record(s)"))
         }
         return (["metadata": items], diagnostics)
+    }
+
+    /// Where Ryot keeps a watch status: a collection (`Watchlist`, `In Progress`, `Completed`)
+    /// or the `state` of a seen entry (`in_progress`, `on_a_hold`, `dropped`).
+    enum StatusPlace: Equatable { case collection(String), state(String) }
+
+    /// The place of `status`: the word read from Ryot given back where it is Ryot's word for
+    /// it; else planned the Watchlist, completed the Completed collection, the others a seen
+    /// entry's state.
+    static func place(_ status: WatchStatus, word: String?) -> StatusPlace {
+        if let word {
+            if RyotReader.collectionStatus(word) == status { return .collection(word) }
+            if RyotReader.seenStatus(word) == status { return .state(word) }
+        }
+        switch status {
+        case .planned: return .collection("Watchlist")
+        case .completed: return .collection("Completed")
+        case .paused: return .state("on_a_hold")
+        case .dropped: return .state("dropped")
+        default: return .state("in_progress")
+        }
     }
 
     /// The reviews of a record: each kept rating, with the text of a note written at the same

@@ -96,6 +96,49 @@ enum ServiceWriting {
 
     /// A warning per kind of value `format` cannot hold, with the number of records it was
     /// dropped from (`field-dropped`), in a stable order.
+    /// The `dropped` key of a watch status a format cannot hold.
+    static let watchStatusKey = "watch status"
+    /// The `dropped` key of a title named only by a placeholder.
+    static let placeholderKey = "a placeholder as a title's name (written by its TMDb id)"
+
+    /// Whether a title's name is the placeholder an import gives a title whose name no source
+    /// told (`TitleDraft.metadata`: `movie 603`, `tv 1399`, its media type and TMDb id).
+    static func isPlaceholder(_ t: Title) -> Bool {
+        t.metadata?.title == "\(t.mediaType.rawValue) \(t.tmdbId)"
+    }
+
+    /// The name a writer gives a title: its own, or nothing for a placeholder (a writer must
+    /// not present one as the title; the row is named by its id, and counted in `dropped`).
+    static func name(_ t: Title, placeholders dropped: inout [String: Int]) -> String {
+        guard isPlaceholder(t) else { return t.metadata?.title ?? "" }
+        dropped[placeholderKey, default: 0] += 1
+        return ""
+    }
+
+    /// A title's name for a format that names it beside its ids: a placeholder is no name ("").
+    static func shownName(_ t: Title) -> String { isPlaceholder(t) ? "" : t.metadata?.title ?? "" }
+
+    /// Counts, once per title, what a writer without a status field leaves out: titles named
+    /// by a placeholder (written by their ids) and watch statuses.
+    static func countTitles(_ lib: Library, status: Bool = true, _ dropped: inout [String: Int]) {
+        dropped[placeholderKey, default: 0] += lib.titles.filter(isPlaceholder).count
+        if status { dropped[watchStatusKey, default: 0] += lib.titles.filter { $0.watchStatus != nil }.count }
+    }
+
+    /// The `dropped` key of a rating whose value is not a whole point, written rounded.
+    static let roundedKey = "rating fractions (rounded to a whole point from 1 to 10)"
+
+    /// Whether a rating written as whole points (``IMDbCSVWriter/points(_:)``) loses a fraction.
+    static func isRounded(_ r: OriginalRating) -> Bool {
+        guard let p = IMDbCSVWriter.points(r) else { return false }
+        return abs(r.value * 10 / r.scale - Double(p)) > 1e-9
+    }
+
+    /// Counts a title's watch status in `dropped`, for a format that cannot hold it.
+    static func countStatus(_ t: Title, _ dropped: inout [String: Int]) {
+        if t.watchStatus != nil { dropped[watchStatusKey, default: 0] += 1 }
+    }
+
     static func dropped(_ counts: [String: Int], format: String) -> [Diagnostic] {
         counts.sorted { $0.key < $1.key }.filter { $0.value > 0 }.map {
             Diagnostic.warning(.fieldDropped, "\(format) cannot hold \($0.key): dropped from \($0.value) record(s)")

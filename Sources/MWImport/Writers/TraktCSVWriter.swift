@@ -21,7 +21,8 @@ public enum TraktCSVWriter {
         var dropped: [String: Int] = [:]
         let titles = Dictionary(library.titles.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         func ids(_ t: Title) -> [String] { [String(t.tmdbId), t.metadata?.imdbId ?? "", ""] }
-        func name(_ t: Title) -> [String] { [t.metadata?.title ?? "", t.metadata.map { $0.year > 0 ? String($0.year) : "" } ?? ""] }
+        func name(_ t: Title) -> [String] { [ServiceWriting.shownName(t), t.metadata.map { $0.year > 0 ? String($0.year) : "" } ?? ""] }
+        ServiceWriting.countTitles(library, &dropped)
         for (i, t) in library.titles.enumerated() {
             let type = t.mediaType == .movie ? "movie" : "show"
             // History: every viewing; a title watched without one gets one row, dated when it can be.
@@ -35,6 +36,7 @@ public enum TraktCSVWriter {
             // The newest kept rating, as whole points 1–10.
             if let k = ServiceCSV.current(t.ratings, isCandidate: { IMDbCSVWriter.points($0) != nil }, isPreferred: { $0.source == ForeignService.trakt.rawValue }) {
                 let r = t.ratings[k]
+                if ServiceWriting.isRounded(r) { dropped[ServiceWriting.roundedKey, default: 0] += 1 }
                 rows.append(ids(t) + [type] + name(t) + ["", "", "", "", String(IMDbCSVWriter.points(r)!), r.date.map(instant) ?? "", "rating"])
             } else if ratingFromLiked, let p = IMDbCSVWriter.likedPoints[t.likedStatus] {
                 rows.append(ids(t) + [type] + name(t) + ["", "", "", "", String(p), "", "rating"])
@@ -54,6 +56,7 @@ public enum TraktCSVWriter {
             }
             if let k = ServiceCSV.current(e.ratings, isCandidate: { IMDbCSVWriter.points($0) != nil }, isPreferred: { $0.source == ForeignService.trakt.rawValue }) {
                 let r = e.ratings[k]
+                if ServiceWriting.isRounded(r) { dropped[ServiceWriting.roundedKey, default: 0] += 1 }
                 rows.append(ids(show) + ["episode"] + name(show) + [String(e.seasonNumber), String(e.episodeNumber), "", "", String(IMDbCSVWriter.points(r)!), r.date.map(instant) ?? "", "rating"])
             }
         }

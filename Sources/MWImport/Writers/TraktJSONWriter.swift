@@ -35,7 +35,8 @@ public enum TraktJSONWriter {
             var ids: [String: Any] = ["tmdb": t.tmdbId]
             if let imdb = t.metadata?.imdbId { ids["imdb"] = imdb }
             let year = (t.metadata?.year).flatMap { $0 > 0 ? $0 : nil }
-            return ["title": null(t.metadata?.title), "year": null(year), "ids": ids]
+            // A placeholder name is no title: null, the ids name it.
+            return ["title": null(Values.text(ServiceWriting.shownName(t))), "year": null(year), "ids": ids]
         }
         func subject(_ t: Title) -> [String: Any] { t.mediaType == .movie ? ["type": "movie", "movie": media(t)] : ["type": "show", "show": media(t)] }
         func episode(_ e: Episode, _ show: Title) -> [String: Any] {
@@ -50,6 +51,7 @@ public enum TraktJSONWriter {
             if let k {
                 var r = item
                 r["rating"] = IMDbCSVWriter.points(ratings[k])!
+                if ServiceWriting.isRounded(ratings[k]) { dropped[ServiceWriting.roundedKey, default: 0] += 1 }
                 r["rated_at"] = null(ratings[k].date.map(instant))
                 json[file]!.append(r)
             }
@@ -66,6 +68,7 @@ public enum TraktJSONWriter {
             h["action"] = "watch"
             history.append((v.date, history.count, h))
         }
+        ServiceWriting.countTitles(library, &dropped)
         for (i, t) in library.titles.enumerated() {
             if !t.tags.isEmpty { dropped["tags", default: 0] += 1 }
             if t.likedStatus != 0 && !t.ratings.contains(where: { IMDbCSVWriter.points($0) != nil }) { dropped["liked status without a rating", default: 0] += 1 }
@@ -90,6 +93,7 @@ public enum TraktJSONWriter {
                 seasons[s] = r
             }
             for (s, r) in seasons.sorted(by: { $0.key < $1.key }) {
+                if ServiceWriting.isRounded(r) { dropped[ServiceWriting.roundedKey, default: 0] += 1 }
                 json["ratings-seasons.json"]!.append(["type": "season", "season": ["number": s, "ids": [String: Any]()], "show": media(t),
                                                       "rating": IMDbCSVWriter.points(r)!, "rated_at": null(r.date.map(instant))])
             }

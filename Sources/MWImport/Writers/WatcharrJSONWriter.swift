@@ -3,9 +3,10 @@ import MWCore
 import MWFoundation
 
 /// Writes a library as the JSON Watcharr's importer reads (Import → Watcharr: the array its
-/// own export writes, `server/watched.go`'s Watched). Per title: `status` (`FINISHED` when
-/// watched, else `WATCHING` for a show with episodes watched, `PLANNED` on the watchlist, or
-/// empty: an entry with a rating only), `rating` the current rating 0.5–10 in tenths (0:
+/// own export writes, `server/watched.go`'s Watched). Per title: `status` (the title's watch
+/// status in Watcharr's words — `FINISHED`, `WATCHING`, `PLANNED`, `HOLD`, `DROPPED`, the word
+/// read from Watcharr given back; without one, `FINISHED` when watched, else `WATCHING` for a
+/// show with episodes watched, `PLANNED` on the watchlist, or empty: an entry with a rating only), `rating` the current rating 0.5–10 in tenths (0:
 /// unrated), `thoughts` the notes that came from Watcharr (they may be seen by others: no other
 /// note goes there), `tags`, `content` with the embedded TMDb id (`tmdbId`, `title`, `type`
 /// `movie`|`tv`, `release_date`, `imdb_id`), `activity` dating the status (`STATUS_CHANGED`,
@@ -39,8 +40,9 @@ public enum WatcharrJSONWriter {
             let n = i + 1
             // Watcharr's importer needs the title's name (`content.title`): a stripped record has
             // none. It is written by its TMDb id all the same (nothing of it is lost) and counted.
-            let name = Values.text(t.metadata?.title) ?? ""
-            if name.isEmpty { untitled += 1 }
+            // A placeholder name (an import that never learned it) is no name either: counted apart.
+            let name = Values.text(ServiceWriting.name(t, placeholders: &dropped)) ?? ""
+            if name.isEmpty, !ServiceWriting.isPlaceholder(t) { untitled += 1 }
             var activity: [[String: Any]] = []
             func act(_ type: String, _ date: Date?, _ data: String) {
                 guard let date else { return }
@@ -49,8 +51,14 @@ public enum WatcharrJSONWriter {
             }
             let eps = (episodes[t.id] ?? []).sorted { ($0.seasonNumber, $0.episodeNumber) < ($1.seasonNumber, $1.episodeNumber) }
             let plays = ServiceWriting.plays(t.viewings, watched: t.watched, watchedDate: t.watchedDate)
-            let status: String
-            if t.watched || !plays.isEmpty {
+            var status: String
+            if let s = t.watchStatus, let word = statusWord(s, word: t.watchStatusSource == ForeignService.watcharr.rawValue ? t.watchStatusWord : nil) {
+                // The user's own status, in Watcharr's word (the word read from Watcharr given back).
+                status = word
+                act("STATUS_CHANGED", t.watchStatusDate ?? (s == .completed ? plays.compactMap(\.date).max() : s == .planned ? listed[t.id] ?? nil : nil), word)
+                dropped["plays before the latest (Watcharr holds one finish)", default: 0] += max(0, plays.count - (s == .completed ? 1 : 0))
+                if listed[t.id] != nil, s != .planned { dropped["watchlist entries of titles with another status", default: 0] += 1 }
+            } else if t.watched || !plays.isEmpty {
                 status = "FINISHED"
                 act("STATUS_CHANGED", plays.compactMap(\.date).max(), status)
                 dropped["plays before the latest (Watcharr holds one finish)", default: 0] += max(0, plays.count - 1)
@@ -118,6 +126,13 @@ public enum WatcharrJSONWriter {
             diagnostics.append(.warning(.writeUnidentifiedTitle, "\(untitled) stripped record(s) written by their TMDb id without the title Watcharr's importer needs (content.title); hydrate them first", pointer: "/titles"))
         }
         return (out, diagnostics + ServiceWriting.dropped(dropped, format: "Watcharr"))
+    }
+
+    /// Watcharr's word for a watch status: `word` when it is Watcharr's (as read from it), else
+    /// Watcharr's word for the status.
+    static func statusWord(_ status: WatchStatus, word: String?) -> String? {
+        if let word, WatcharrReader.watchStatus(word.uppercased()) == status { return word }
+        return ["completed": "FINISHED", "watching": "WATCHING", "planned": "PLANNED", "paused": "HOLD", "dropped": "DROPPED"][status.rawValue]
     }
 
     @Sendable static func write(_ library: Library, _ output: FormatOutput) throws -> [Diagnostic] {

@@ -27,7 +27,7 @@ extension ImportReport {
         }
         let l = library
         out += "library: \(l.titles) title(s), \(l.episodes) episode(s), \(l.lists) list(s) (\(l.listItems) entries), \(l.notes) note(s); "
-        out += "\(l.viewings) viewing(s), \(l.ratings) rating(s), \(l.tags) tag(s) kept"
+        out += "\(l.viewings) viewing(s), \(l.ratings) rating(s), \(l.tags) tag(s)" + (l.statuses > 0 ? ", \(l.statuses) watch status(es)" : "") + " kept"
         out += l.stripped > 0 ? "; \(l.stripped) title(s) without TMDb metadata (run `mwkit hydrate`)\n" : "\n"
         out += "TMDb: \(distinctLookups) distinct lookup(s), \(requests) request(s), \(cacheHits) answer(s) from the cache\n"
         if let output { out += "wrote \(output) (\(format))\n" }

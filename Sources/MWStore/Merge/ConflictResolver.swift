@@ -65,8 +65,29 @@ enum ConflictResolver {
                 m.dateModified = latest(e.dateModified, i.dateModified)
             }
             if m.metadata == nil { m.metadata = e.metadata ?? i.metadata }
+            watchStatus(&m, existing: e, incoming: i, policy: policy)
             return m
         }
+    }
+
+    /// The watch status and its word, date and service move together, by the status's own
+    /// date: keep — the database's; theirs — the backup's; newer and union — the one set later
+    /// (a missing date is the distant past, a tie keeps the database's). Whatever the policy, a
+    /// side without a status takes the other's.
+    static func watchStatus(_ m: inout Title, existing e: Title, incoming i: Title, policy: ConflictPolicy) {
+        let winner: Title
+        switch (e.watchStatus, i.watchStatus) {
+        case (nil, nil): return
+        case (_?, nil): winner = e
+        case (nil, _?): winner = i
+        default:
+            switch policy {
+            case .keep: winner = e
+            case .theirs: winner = i
+            case .newer, .union: winner = incomingIsNewer(e.watchStatusDate, i.watchStatusDate) ? i : e
+            }
+        }
+        m.setWatchStatus(winner.watchStatus, word: winner.watchStatusWord, date: winner.watchStatusDate, source: winner.watchStatusSource)
     }
 
     static func episode(existing e: Episode, incoming i: Episode, policy: ConflictPolicy) -> Resolution<Episode> {

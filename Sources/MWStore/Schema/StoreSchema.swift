@@ -30,7 +30,20 @@ public enum StoreSchema {
         m.registerMigration("v3-provenance", v3Provenance)
         m.registerMigration("books-v1", booksV1)
         m.registerMigration("books-v2", booksV2)
+        m.registerMigration("v4-watch-status", v4WatchStatus)
         return m.migrator
+    }
+
+    /// formatVersion 4's watch status of a title (``WatchStatus``): four nullable columns, the
+    /// status from the closed vocabulary, and nothing about it without the status.
+    static func v4WatchStatus(_ db: Database) throws {
+        try db.execute(sql: """
+        ALTER TABLE titles ADD COLUMN watch_status TEXT
+            CHECK (watch_status IN ('planned', 'watching', 'paused', 'dropped', 'completed'));
+        ALTER TABLE titles ADD COLUMN watch_status_word TEXT CHECK (watch_status_word IS NULL OR watch_status IS NOT NULL);
+        ALTER TABLE titles ADD COLUMN watch_status_date REAL CHECK (watch_status_date IS NULL OR watch_status IS NOT NULL);
+        ALTER TABLE titles ADD COLUMN watch_status_source TEXT CHECK (watch_status_source IS NULL OR watch_status IS NOT NULL);
+        """)
     }
 
     /// v1: the six entities of docs/SPEC.md#data-model with their constraints, delete rules and indexes (docs/SPEC.md#indexes).

@@ -6,7 +6,8 @@ public enum TitleField: Int, EntityField {
          posterPath, backdropPath, originalLanguage, popularity, voteAverage, voteCount, releaseDate,
          firstAirDate, lastAirDate, status, numberOfSeasons, numberOfEpisodes, watched, watchedDate,
          likedStatus, dateAdded, dateModified, localPosterPath, localBackdropPath,
-         ratings, viewings, tags, sources
+         ratings, viewings, tags, sources,
+         watchStatus, watchStatusWord, watchStatusDate, watchStatusSource
 
     public static let entity = EntityKind.title
     public static let table = FieldTable<TitleField>()
@@ -50,6 +51,11 @@ public enum TitleField: Int, EntityField {
         case .viewings:          return .init("viewings",          .viewings, .optional,               .user, v1: nil, since: 3, column: .rows("viewings"))
         case .tags:              return .init("tags",              .tags,     .optional,               .user, v1: nil, since: 3, column: .rows("tags"))
         case .sources:           return .init("sources",           .sources,  .optional,               .user, v1: nil, since: 3, column: .rows("record_sources"))
+        // formatVersion 4: the user's watch status (WatchStatus.swift); absent = none.
+        case .watchStatus:       return .init("watchStatus",       .string,   .optional,               .user, v1: nil, since: 4, column: "watch_status")
+        case .watchStatusWord:   return .init("watchStatusWord",   .string,   .optional,               .user, v1: nil, since: 4, column: "watch_status_word")
+        case .watchStatusDate:   return .init("watchStatusDate",   .date,     .optional,               .user, v1: nil, since: 4, column: "watch_status_date")
+        case .watchStatusSource: return .init("watchStatusSource", .string,   .optional,               .user, v1: nil, since: 4, column: "watch_status_source")
         }
     }
 
@@ -91,6 +97,10 @@ public enum TitleField: Int, EntityField {
         // No tags is absent (nil), as the other arrays are empty: writers omit all four.
         case .tags: v.visit(self, t.tags.isEmpty ? nil : t.tags)
         case .sources: v.visit(self, sources: t.sources)
+        case .watchStatus: v.visit(self, t.watchStatus?.rawValue)
+        case .watchStatusWord: v.visit(self, t.watchStatusWord)
+        case .watchStatusDate: v.visit(self, t.watchStatusDate)
+        case .watchStatusSource: v.visit(self, t.watchStatusSource)
         }
     }
 
@@ -132,6 +142,13 @@ public enum TitleField: Int, EntityField {
         case .viewings: try s.read(self, viewings: &t.viewings)
         case .tags: try s.read(self, into: &t.tags)
         case .sources: try s.read(self, sources: &t.sources)
+        case .watchStatus:
+            var raw = t.watchStatus?.rawValue
+            try s.read(self, into: &raw)
+            t.watchStatus = raw.map(WatchStatus.init(rawValue:))
+        case .watchStatusWord: try s.read(self, into: &t.watchStatusWord)
+        case .watchStatusDate: try s.read(self, into: &t.watchStatusDate)
+        case .watchStatusSource: try s.read(self, into: &t.watchStatusSource)
         }
     }
 
