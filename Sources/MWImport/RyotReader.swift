@@ -225,6 +225,8 @@ extension FileStats.Kind {
 /// The service as the registry knows it.
 struct RyotService: FilmServiceReader {
     var shapes: Set<ContentShape> { [.jsonObject] }
+    /// Detection needs one of these keys (or an item's) in the first bytes.
+    var jsonObjectNeedles: [String] { ["\"metadata\"", "\"media\"", "\"seen_history\""] }
     var name: String { "ryot" }
     var displayName: String { "Ryot" }
     func role(of file: ExportFile, _ content: ExportContent) -> String? { RyotReader.detect(file, content)?.rawValue }

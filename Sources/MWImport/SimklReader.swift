@@ -228,6 +228,8 @@ extension FileStats.Kind {
 /// The service as the registry knows it.
 struct SimklService: FilmServiceReader {
     var shapes: Set<ContentShape> { [.text, .jsonObject] }
+    /// Detection needs one of these keys (or an item's) in the first bytes.
+    var jsonObjectNeedles: [String] { ["\"movies\"", "\"shows\"", "\"anime\""] }
     var name: String { "simkl" }
     var displayName: String { "Simkl" }
     func role(of file: ExportFile, _ content: ExportContent) -> String? { SimklReader.detect(file, content)?.rawValue }

@@ -18,6 +18,11 @@ public protocol ServiceReader: Sendable {
     /// shape for several files, its path inside the export; nil when the file carries no
     /// signature of this service. Never decided by the file's extension.
     func role(of file: ExportFile, _ content: ExportContent) -> String?
+    /// Byte strings of which an input of a JSON object shape must hold at least one in its
+    /// first bytes (`"movies"`) to be parsed for this service; empty: no such test. A cheap
+    /// test before the parse, so that validating a folder of backups (JSON objects, which a
+    /// service exporting JSON objects would otherwise parse each of) stays fast.
+    var jsonObjectNeedles: [String] { get }
 }
 
 /// The coarse shape of a file's content, from its first bytes: what a service's files can be.
@@ -41,6 +46,7 @@ public enum ContentShape: Sendable, Hashable, CaseIterable {
 
 extension ServiceReader {
     public var shapes: Set<ContentShape> { Set(ContentShape.allCases) }
+    public var jsonObjectNeedles: [String] { [] }
 }
 
 /// A library of one model family, as formats read and write it: the films ``Library`` or
@@ -61,9 +67,31 @@ extension Library: LibraryModel {
 public enum ServiceSniff {
     /// Whether `reader` claims the content `sniff` starts.
     public static func claims(_ reader: any ServiceReader, _ sniff: ContentSniff) -> Bool {
-        guard sniff.kind != .zip, !sniff.prefix.isEmpty, reader.shapes.contains(ContentShape(prefix: sniff.prefix)) else { return false }
+        guard sniff.kind != .zip, !sniff.prefix.isEmpty else { return false }
+        let shape = ContentShape(prefix: sniff.prefix)
+        guard reader.shapes.contains(shape) else { return false }
+        if shape == .jsonObject, !reader.jsonObjectNeedles.isEmpty,
+           !reader.jsonObjectNeedles.contains(where: { contains(sniff.prefix, Array($0.utf8)) }) { return false }
         let parsed: Parsed = sniff.memo.value("service-export") { Parsed(sniff) }
         return reader.role(of: parsed.file, parsed.content) != nil
+    }
+
+    /// Whether `needle` occurs in `haystack` (memchr for its first byte, then a compare).
+    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, haystack.count >= needle.count else { return needle.isEmpty }
+        return haystack.withUnsafeBufferPointer { h in
+            needle.withUnsafeBufferPointer { n in
+                var i = 0
+                let last = h.count - n.count
+                while i <= last {
+                    guard let hit = memchr(h.baseAddress! + i, Int32(first), last - i + 1) else { return false }
+                    let at = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - h.baseAddress!
+                    if memcmp(h.baseAddress! + at, n.baseAddress!, n.count) == 0 { return true }
+                    i = at + 1
+                }
+                return false
+            }
+        }
     }
 
     /// An input's start as the services see it: a JSON array cut at the sniff's end cannot be

@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+@testable import MWCore
+import MWTestSupport
+
+/// The byte search behind services' JSON-object needles (ServiceReader.jsonObjectNeedles): it
+/// decides whether a backup is parsed for a service at all, so it must find every occurrence a
+/// plain search finds, at the start, the end and across repeated first bytes.
+@Suite("Service sniff needles")
+struct ServiceSniffTests {
+    static func naive(_ h: [UInt8], _ n: [UInt8]) -> Bool {
+        guard !n.isEmpty else { return true }
+        guard h.count >= n.count else { return false }
+        return (0...(h.count - n.count)).contains { Array(h[$0..<$0 + n.count]) == n }
+    }
+
+    @Test("agrees with a plain search on seeded random bytes over a small alphabet")
+    func agreesWithAPlainSearch() {
+        let seed: UInt64 = 0x5EED_2026
+        var g = SeededGenerator(seed: seed)
+        for _ in 0..<4_000 {
+            let h = (0..<Int.random(in: 0...40, using: &g)).map { _ in UInt8.random(in: 0x61...0x63, using: &g) }
+            let n = (0..<Int.random(in: 0...5, using: &g)).map { _ in UInt8.random(in: 0x61...0x63, using: &g) }
+            #expect(ServiceSniff.contains(h, n) == Self.naive(h, n), "seed \(seed): \(h) / \(n)")
+        }
+    }
+
+    @Test("a key at the very start and the very end is found; a longer key is not a shorter one")
+    func edges() {
+        let doc = Array(#"{"movies":[],"x":"shows"}"#.utf8)
+        #expect(ServiceSniff.contains(doc, Array(#"{"movies""#.utf8)))
+        #expect(ServiceSniff.contains(doc, Array(#""shows"}"#.utf8)))
+        #expect(!ServiceSniff.contains(Array(#"{"mediaType":"movie"}"#.utf8), Array(#""media""#.utf8)))
+    }
+}
