@@ -36,22 +36,25 @@ public enum BookstrackFormat {
     /// writer puts it first). Scores 10, above the MediaWatch reader's 1, which claims any JSON.
     @Sendable public static func detect(_ sniff: ContentSniff) -> Int {
         guard sniff.kind != .zip else { return 0 }
-        let p = sniff.prefix.prefix(4096)
-        let needle = Array("\"format\"".utf8), value = Array("\"\(marker)\"".utf8)
-        var i = 0
-        while i + needle.count <= p.count {
-            if p[i] == needle[0], Array(p[i..<i + needle.count]) == needle {
-                var j = i + needle.count
-                while j < p.count, p[j] == 0x20 || p[j] == 0x0A || p[j] == 0x0D || p[j] == 0x09 { j += 1 }
-                if j < p.count, p[j] == UInt8(ascii: ":") {
-                    j += 1
-                    while j < p.count, p[j] == 0x20 || p[j] == 0x0A || p[j] == 0x0D || p[j] == 0x09 { j += 1 }
-                    if j + value.count <= p.count, Array(p[j..<j + value.count]) == value { return 10 }
+        // Asked once per formatVersion's descriptor: the answer is worked out once per input.
+        return sniff.memo.value("bookstrack-detect") { () -> Int in
+            let needle = Array("\"format\"".utf8), value = Array("\"\(marker)\"".utf8)
+            return sniff.prefix.prefix(4096).withUnsafeBytes { p -> Int in
+                func blank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
+                var from = 0
+                while let at = ByteSearch.firstOffset(of: needle, in: p, from: from) {
+                    var j = at + needle.count
+                    while j < p.count, blank(p[j]) { j += 1 }
+                    if j < p.count, p[j] == UInt8(ascii: ":") {
+                        j += 1
+                        while j < p.count, blank(p[j]) { j += 1 }
+                        if j + value.count <= p.count, value.indices.allSatisfy({ p[j + $0] == value[$0] }) { return 10 }
+                    }
+                    from = at + 1
                 }
+                return 0
             }
-            i += 1
         }
-        return 0
     }
 
     @Sendable static func read(_ input: FormatInput, _ options: ReadOptions) throws -> LoadedBackup {

@@ -71,27 +71,9 @@ public enum ServiceSniff {
         let shape = ContentShape(prefix: sniff.prefix)
         guard reader.shapes.contains(shape) else { return false }
         if shape == .jsonObject, !reader.jsonObjectNeedles.isEmpty,
-           !reader.jsonObjectNeedles.contains(where: { contains(sniff.prefix, Array($0.utf8)) }) { return false }
+           !reader.jsonObjectNeedles.contains(where: { ByteSearch.contains(sniff.prefix, Array($0.utf8)) }) { return false }
         let parsed: Parsed = sniff.memo.value("service-export") { Parsed(sniff) }
         return reader.role(of: parsed.file, parsed.content) != nil
-    }
-
-    /// Whether `needle` occurs in `haystack` (memchr for its first byte, then a compare).
-    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard let first = needle.first, haystack.count >= needle.count else { return needle.isEmpty }
-        return haystack.withUnsafeBufferPointer { h in
-            needle.withUnsafeBufferPointer { n in
-                var i = 0
-                let last = h.count - n.count
-                while i <= last {
-                    guard let hit = memchr(h.baseAddress! + i, Int32(first), last - i + 1) else { return false }
-                    let at = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - h.baseAddress!
-                    if memcmp(h.baseAddress! + at, n.baseAddress!, n.count) == 0 { return true }
-                    i = at + 1
-                }
-                return false
-            }
-        }
     }
 
     /// An input's start as the services see it: a JSON array cut at the sniff's end cannot be
