@@ -39,24 +39,27 @@ extension FormatRegistry {
     /// film exports come in) a film export.
     public func route(_ sources: [URL], from: String?) throws -> ImportRoute {
         if let from { return try service(named: from).family == .films ? .films : .books }
-        var books: [URL] = [], films: [URL] = []
+        var books: [URL] = [], others: [URL] = []
         let bookServices = services(.books), filmServices = services(.films)
-        for url in ImportFiles.expand(sources) {
-            guard let h = FileHandle(forReadingAtPath: url.path) else { continue }
+        func sniff(_ url: URL) -> ContentSniff? {
+            guard let h = FileHandle(forReadingAtPath: url.path) else { return nil }
             defer { try? h.close() }
-            let sniff = ContentSniff(prefix: Array((try? h.read(upToCount: 1 << 16)) ?? Data()), path: url.path)
-            if bookServices.contains(where: { ($0.detect?(sniff) ?? 0) > 0 }) {
-                books.append(url)
-            } else if sniff.kind == .zip || filmServices.contains(where: { ($0.detect?(sniff) ?? 0) > 0 }) {
-                films.append(url)
-            }
+            return ContentSniff(prefix: Array((try? h.read(upToCount: 1 << 16)) ?? Data()), path: url.path)
         }
-        switch (books.isEmpty, films.isEmpty) {
-        case (false, true): return .books
-        case (false, false):
-            return .mixed("the sources mix book exports (\(books.map(\.path).joined(separator: ", "))) and film/TV exports (\(films.map(\.path).joined(separator: ", "))); import them in separate runs")
-        default: return .films
+        for url in ImportFiles.expand(sources) {
+            guard let sniff = sniff(url) else { continue }
+            if bookServices.contains(where: { ($0.detect?(sniff) ?? 0) > 0 }) { books.append(url) } else { others.append(url) }
         }
+        // Without a book export the import is the films' whatever the rest is: the film services
+        // are asked only to name what a book export is mixed with (asking them parses a JSON
+        // array export whole, which the film import then reads again).
+        guard !books.isEmpty else { return .films }
+        let films = others.filter { url in
+            guard let sniff = sniff(url) else { return false }
+            return sniff.kind == .zip || filmServices.contains { ($0.detect?(sniff) ?? 0) > 0 }
+        }
+        if films.isEmpty { return .books }
+        return .mixed("the sources mix book exports (\(books.map(\.path).joined(separator: ", "))) and film/TV exports (\(films.map(\.path).joined(separator: ", "))); import them in separate runs")
     }
 }
 
