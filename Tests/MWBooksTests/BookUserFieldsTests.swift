@@ -173,6 +173,35 @@ struct BookUserFieldsTests {
         #expect(dropped.contains { $0.message.contains("contributors") && $0.message.contains("\(lib.editions.count) record(s)") })
     }
 
+    @Test("bookstrack-v2 keeps a day as a day (\"YYYY-MM-DD\"), read back as the same instant; v1 writes its 11:00 UTC instant and refuses a day")
+    func daysStayDaysInV2() throws {
+        var lib = BookImport.run([Self.goodreads()], options: BookFixtures.options).library
+        let i = try #require(lib.entries.firstIndex { $0.dateCompleted != nil })
+        let done = try #require(lib.entries[i].dateCompleted)
+        let day = DayDate.string(done)
+        // An instant that is not a day's 11:00 UTC stays an instant, in both versions.
+        let tapped = Date(timeIntervalSince1970: done.timeIntervalSince1970 - 30 * 86_400 + 1_234)
+        let earlierEnd = DayDate.instant(ofDay: Date(timeIntervalSince1970: done.timeIntervalSince1970 - 20 * 86_400))
+        lib.entries[i].dateStarted = nil
+        lib.entries[i].earlierReads = [ReadingSession(dateStarted: tapped, dateCompleted: earlierEnd)]
+        let v2 = String(decoding: BookstrackWriter.encode(lib, version: 2), as: UTF8.self)
+        #expect(v2.contains("\"dateCompleted\": \"\(day)\""), "a day written as a day")
+        #expect(v2.contains("\"dateStarted\": \"\(DateCoding.formatRFC3339(tapped))\""), "an instant stays an instant")
+        #expect(v2.contains("\"dateCompleted\": \"\(DayDate.string(earlierEnd))\""), "an earlier read's day too")
+        let back = BookstrackReader.read(data: Array(v2.utf8))
+        #expect(back.isValid, "\(back.diagnostics.map(\.message))")
+        #expect(back.library == lib, "the same values")
+        #expect(BookstrackWriter.encode(try #require(back.library), version: 2) == Array(v2.utf8))
+        let v1 = String(decoding: BookstrackWriter.encode(lib, version: 1), as: UTF8.self)
+        #expect(v1.contains("\"dateCompleted\": \"\(DateCoding.formatRFC3339(done))\""))
+        #expect(!v1.contains("\"dateCompleted\": \"\(day)\""))
+        // A day in a file that says formatVersion 1: the app reads instants only.
+        let forged = v2.replacingOccurrences(of: "\"formatVersion\": 2", with: "\"formatVersion\": 1")
+            .replacingOccurrences(of: "\"earlierReads\"", with: "\"x\"")
+        let r = BookstrackReader.read(data: Array(forged.utf8))
+        #expect(r.diagnostics.contains { $0.code == DiagnosticCode.dateInvalid.rawValue && $0.pointer == "/entries/\(i)/dateCompleted" })
+    }
+
     @Test("a formatVersion 1 file holding a v2 attribute is refused with its pointer")
     func v2KeyInV1File() throws {
         var lib = BookStoreFixtures.library()

@@ -53,7 +53,8 @@ actor MatchingServer {
             return await self.handle(req)
         }
         task = Task { try await server.run() }
-        try await server.waitUntilListening()
+        // FlyingFox waits 5 s by default: a loaded CI machine running the suites in parallel can take longer to listen.
+        try await server.waitUntilListening(timeout: 60)
         guard case .ip4(_, let p) = await server.listeningAddress else { throw CocoaError(.featureUnsupported) }
         port = p
     }

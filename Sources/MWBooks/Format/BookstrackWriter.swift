@@ -159,12 +159,19 @@ public enum BookstrackWriter {
         w.endObject()
     }
 
+    /// A user's date in formatVersion 2: a day (held as its 11:00 UTC instant, docs/FORMAT.md#days)
+    /// as `"YYYY-MM-DD"`, any other instant as RFC 3339. Read back, the day is that same instant,
+    /// so nothing changes value; v1 (the app's format) has instants only.
+    private static func userDate(_ w: inout JSONWriter, _ key: StaticString, _ d: Date?, v2: Bool) {
+        if v2, let d, DayDate.isV1Instant(d) { w.field(key, DayDate.string(d)) } else { date(&w, key, d) }
+    }
+
     private static func entry(_ w: inout JSONWriter, _ r: LibraryEntry, v2: Bool) {
         w.beginObject()
         w.field("id", r.id)
         w.field("workId", r.workId)
         w.field("editionId", r.editionId)
-        date(&w, "dateAdded", r.dateAdded)
+        userDate(&w, "dateAdded", r.dateAdded, v2: v2)
         w.field("readingStatus", r.readingStatus.rawValue)
         w.field("currentPage", r.currentPage)
         w.field("readingProgress", Optional(r.readingProgress))
@@ -172,8 +179,8 @@ public enum BookstrackWriter {
         w.field("personalRating", r.personalRating)
         w.field("notes", r.notes)
         w.field("tags", r.tags)
-        date(&w, "dateStarted", r.dateStarted)
-        date(&w, "dateCompleted", r.dateCompleted)
+        userDate(&w, "dateStarted", r.dateStarted, v2: v2)
+        userDate(&w, "dateCompleted", r.dateCompleted, v2: v2)
         date(&w, "estimatedFinishDate", r.estimatedFinishDate)
         date(&w, "lastModified", r.lastModified)
         if v2 {
@@ -186,8 +193,8 @@ public enum BookstrackWriter {
             for read in r.earlierReads {
                 w.element()
                 w.beginObject()
-                date(&w, "dateStarted", read.dateStarted)
-                date(&w, "dateCompleted", read.dateCompleted)
+                userDate(&w, "dateStarted", read.dateStarted, v2: v2)
+                userDate(&w, "dateCompleted", read.dateCompleted, v2: v2)
                 w.endObject()
             }
             w.endArray()

@@ -59,6 +59,12 @@ public enum DayDate {
         Date(timeIntervalSince1970: self.day(of: day).timeIntervalSince1970 + Double(v1InstantHourUTC) * 3600)
     }
 
+    /// Whether `date` is exactly a day's v1 instant (its 11:00:00 UTC), so stands for that day.
+    public static func isV1Instant(_ date: Date) -> Bool {
+        let t = date.timeIntervalSince1970 - Double(v1InstantHourUTC) * 3600
+        return t.isFinite && (t / secondsPerDay).rounded(.down) * secondsPerDay == t
+    }
+
     /// `"YYYY-MM-DD"` of the UTC day `date` falls in.
     public static func string(_ date: Date) -> String {
         let days = Int((date.timeIntervalSince1970 / secondsPerDay).rounded(.down))

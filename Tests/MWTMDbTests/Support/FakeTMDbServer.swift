@@ -54,7 +54,7 @@ actor FakeTMDb {
             return await self.handle(req)
         }
         task = Task { try await server.run() }
-        try await server.waitUntilListening()
+        try await server.waitUntilListening(timeout: 60)   // FlyingFox's default 5 s is short on a loaded CI machine
         guard case .ip4(_, let p) = await server.listeningAddress else { throw CocoaError(.featureUnsupported) }
         port = p
     }

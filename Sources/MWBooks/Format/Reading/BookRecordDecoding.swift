@@ -110,7 +110,7 @@ extension RecordFields {
 
     mutating func entry() -> LibraryEntry? {
         let id = string("id", required: true), workId = string("workId", required: true)
-        let added = date("dateAdded", required: true), modified = date("lastModified", required: true)
+        let added = userDate("dateAdded", required: true), modified = date("lastModified", required: true)
         let status = enumValue("readingStatus", ReadingStatus.self, required: true)
         var e = LibraryEntry(id: id ?? "", workId: workId ?? "", dateAdded: added ?? .distantPast,
                              readingStatus: status ?? .toRead, lastModified: modified ?? .distantPast)
@@ -121,8 +121,8 @@ extension RecordFields {
         e.personalRating = double("personalRating")
         e.notes = string("notes")
         e.tags = strings("tags")
-        e.dateStarted = date("dateStarted")
-        e.dateCompleted = date("dateCompleted")
+        e.dateStarted = userDate("dateStarted")
+        e.dateCompleted = userDate("dateCompleted")
         e.estimatedFinishDate = date("estimatedFinishDate")
         e.privateNotes = string("privateNotes")
         e.reviewHasSpoilers = bool("reviewHasSpoilers") ?? false

@@ -171,6 +171,7 @@ public enum BookstrackReader {
                     if let r = f.entry() { lib.entries.append(r); ok = true }
                 }
                 diags += f.diagnostics
+                dayDates += f.dayDates
                 // The pointer of a kept record is its index in the file, which differs from
                 // its index in the library once a record was left out.
                 if ok { kept.append(f.offset); indexes[key, default: []].append(index - 1) }
@@ -180,6 +181,8 @@ public enum BookstrackReader {
 
         /// The formatVersion 2 attributes met (pointer, offset): errors in a version 1 file.
         var v2Keys: [(String, Int)] = []
+        /// Dates written as days (pointer, offset): formatVersion 2's; errors in a version 1 file.
+        var dayDates: [(String, Int)] = []
 
         /// File index of each kept record, per collection.
         var indexes: [String: [Int]] = [:]
@@ -209,6 +212,10 @@ public enum BookstrackReader {
                     if version == 1 {
                         for (p, o) in v2Keys {
                             diags.append(.error(.schemaUnknownKey, "\(p.split(separator: "/").last.map(String.init) ?? p) is a bookstrack-v2 attribute; this file says formatVersion 1",
+                                                pointer: p, offset: o))
+                        }
+                        for (p, o) in dayDates {
+                            diags.append(.error(.dateInvalid, "\(p.split(separator: "/").last.map(String.init) ?? p) is a day without a time, which only bookstrack-v2 holds; this file says formatVersion 1 (the app reads RFC 3339 instants)",
                                                 pointer: p, offset: o))
                         }
                     }

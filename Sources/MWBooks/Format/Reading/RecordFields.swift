@@ -116,6 +116,19 @@ struct RecordFields {
         return d
     }
 
+    /// Days written as `"YYYY-MM-DD"` (pointer, offset): formatVersion 2's; errors in a version 1 file.
+    private(set) var dayDates: [(String, Int)] = []
+
+    /// A user's date: RFC 3339, or (formatVersion 2) a day `"YYYY-MM-DD"`, read as its 11:00 UTC
+    /// instant (docs/FORMAT.md#days).
+    mutating func userDate(_ key: StaticString, required: Bool = false) -> Date? {
+        if let n = node(key, required: false), case .string(let s) = n.value, s.utf8.count == 10, let day = DayDate.parse(s) {
+            dayDates.append((at(key), n.offset))
+            return DayDate.instant(ofDay: day)
+        }
+        return date(key, required: required)
+    }
+
     /// An RFC 3339 date-time string.
     mutating func date(_ key: StaticString, required: Bool = false) -> Date? {
         guard let n = node(key, required: required) else { return nil }
@@ -153,6 +166,10 @@ struct RecordFields {
 
     /// An RFC 3339 date inside an element of an array field; nil (reported) when unreadable.
     private mutating func nestedDate(_ n: JSONNode, _ pointer: String) -> Date? {
+        if case .string(let s) = n.value, s.utf8.count == 10, let day = DayDate.parse(s) {
+            dayDates.append((pointer, n.offset))
+            return DayDate.instant(ofDay: day)
+        }
         guard case .string(let s) = n.value, let d = DateCoding.parseISO(s) else {
             diagnostics.append(.error(.dateInvalid, "\(pointer) must be an RFC 3339 date-time, found \(n.typeName)", pointer: pointer, offset: n.offset))
             return nil
