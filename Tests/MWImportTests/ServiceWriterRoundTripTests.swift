@@ -38,15 +38,7 @@ import Testing
 
     /// The output of `format` imported back, offline.
     static func reimport(_ out: URL, fx: Fixture) async throws -> Library {
-        var o = ImportJobOptions(sources: [out])
-        o.output = fx.url("back.json")
-        o.format = .mediawatchV2
-        o.tmdb.offline = true
-        o.tmdb.cachePath = fx.url("cache.sqlite").path
-        o.build.now = Date(timeIntervalSince1970: 1_750_000_000)
-        let outcome = try await ImportJob.run(o, environment: [:])
-        #expect(outcome.report.exitCode == 0, "\(outcome.report.problems)")
-        return outcome.library
+        try await WatchStatusTests.importLibrary([out], fx: fx)
     }
 
     static func day(_ d: Date?) -> String? { d.map { String(DateCoding.formatRFC3339($0).prefix(10)) } }

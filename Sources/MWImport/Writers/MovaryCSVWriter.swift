@@ -46,11 +46,7 @@ public enum MovaryCSVWriter {
             if !t.tags.isEmpty { dropped["tags", default: 0] += 1 }
             if t.likedStatus != 0 && t.ratings.isEmpty { dropped["liked status without a rating", default: 0] += 1 }
         }
-        for l in library.lists {
-            guard TraktCSVWriter.isWatchlist(l) else {
-                if !l.items.isEmpty { dropped["lists other than the watchlist", default: 0] += 1 }
-                continue
-            }
+        for l in ServiceWriting.watchlists(library, &dropped) {
             for item in l.items.sorted(by: { $0.orderIndex < $1.orderIndex }) {
                 guard let t = titles[item.titleId], t.mediaType == .movie else { continue }
                 w.append(head(t) + [item.dateAdded.map { DateCoding.formatRFC3339($0).replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: "") } ?? ""])

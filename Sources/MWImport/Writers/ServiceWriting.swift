@@ -97,6 +97,27 @@ enum ServiceWriting {
     /// A warning per kind of value `format` cannot hold, with the number of records it was
     /// dropped from (`field-dropped`), in a stable order.
     /// The `dropped` key of a watch status a format cannot hold.
+    /// The library's watchlists, in its order; every other list with items is counted in
+    /// `dropped` (the service writers hold the watchlist only).
+    static func watchlists(_ library: Library, _ dropped: inout [String: Int]) -> [MediaList] {
+        library.lists.filter { l in
+            if TraktCSVWriter.isWatchlist(l) { return true }
+            if !l.items.isEmpty { dropped["lists other than the watchlist", default: 0] += 1 }
+            return false
+        }
+    }
+
+    /// When each title was first put on a watchlist; the notes of watchlist entries, which
+    /// these writers cannot hold, are counted in `dropped`.
+    static func watchlistDates(_ library: Library, _ dropped: inout [String: Int]) -> [String: Date?] {
+        var listed: [String: Date?] = [:]
+        for l in watchlists(library, &dropped) {
+            for item in l.items where listed[item.titleId] == nil { listed[item.titleId] = .some(item.dateAdded) }
+            dropped["notes of watchlist entries", default: 0] += l.items.filter { Values.text($0.note) != nil }.count
+        }
+        return listed
+    }
+
     static let watchStatusKey = "watch status"
     /// The `dropped` key of a title named only by a placeholder.
     static let placeholderKey = "a placeholder as a title's name (written by its TMDb id)"

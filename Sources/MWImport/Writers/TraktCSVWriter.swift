@@ -60,11 +60,7 @@ public enum TraktCSVWriter {
                 rows.append(ids(show) + ["episode"] + name(show) + [String(e.seasonNumber), String(e.episodeNumber), "", "", String(IMDbCSVWriter.points(r)!), r.date.map(instant) ?? "", "rating"])
             }
         }
-        for l in library.lists {
-            guard isWatchlist(l) else {
-                if !l.items.isEmpty { dropped["lists other than the watchlist", default: 0] += 1 }
-                continue
-            }
+        for l in ServiceWriting.watchlists(library, &dropped) {
             for item in l.items.sorted(by: { $0.orderIndex < $1.orderIndex }) {
                 guard let t = titles[item.titleId] else { continue }
                 rows.append(ids(t) + [t.mediaType == .movie ? "movie" : "show"] + name(t) + ["", "", "", item.dateAdded.map(instant) ?? "", "", "", "watchlist"])

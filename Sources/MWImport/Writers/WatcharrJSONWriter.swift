@@ -23,15 +23,7 @@ public enum WatcharrJSONWriter {
         var dropped: [String: Int] = [:]
         let notes = Dictionary(grouping: library.notes, by: { "\($0.parentType.rawValue):\($0.parentId)" })
         let episodes = Dictionary(grouping: library.episodes, by: \.showId)
-        var listed: [String: Date?] = [:]
-        for l in library.lists {
-            guard TraktCSVWriter.isWatchlist(l) else {
-                if !l.items.isEmpty { dropped["lists other than the watchlist", default: 0] += 1 }
-                continue
-            }
-            for item in l.items where listed[item.titleId] == nil { listed[item.titleId] = .some(item.dateAdded) }
-            dropped["notes of watchlist entries", default: 0] += l.items.filter { Values.text($0.note) != nil }.count
-        }
+        let listed = ServiceWriting.watchlistDates(library, &dropped)
         let episodeIndex = Dictionary(library.episodes.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
         let tagIDs = Dictionary(uniqueKeysWithValues: Set(library.titles.flatMap(\.tags)).sorted().enumerated().map { ($1, $0 + 1) })
         let instant = ServiceWriting.instant

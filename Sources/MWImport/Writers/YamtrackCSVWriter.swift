@@ -27,15 +27,7 @@ public enum YamtrackCSVWriter {
         var dropped: [String: Int] = [:]
         let notes = Dictionary(grouping: library.notes, by: { "\($0.parentType.rawValue):\($0.parentId)" })
         let episodes = Dictionary(grouping: library.episodes, by: \.showId)
-        var listed: [String: Date?] = [:]
-        for l in library.lists {
-            guard TraktCSVWriter.isWatchlist(l) else {
-                if !l.items.isEmpty { dropped["lists other than the watchlist", default: 0] += 1 }
-                continue
-            }
-            for item in l.items where listed[item.titleId] == nil { listed[item.titleId] = .some(item.dateAdded) }
-            dropped["notes of watchlist entries", default: 0] += l.items.filter { Values.text($0.note) != nil }.count
-        }
+        let listed = ServiceWriting.watchlistDates(library, &dropped)
         func when(_ v: Viewing) -> String {
             guard let d = v.date else { return "" }
             return v.precision == .day ? ServiceCSV.day(d) : ServiceWriting.pythonSeconds(d)
