@@ -17,6 +17,32 @@ struct ImportFold {
     }
 }
 
+/// What a merge's reports need of one imported row — its place, names and ISBNs, and the
+/// edition it went to — not the whole row: 50,000 rows kept whole until the end of a merge
+/// were 22 MB of its peak.
+struct RowRef {
+    var source: BookSource
+    var file: String
+    var line: Int
+    var row: Int
+    var title: String
+    var authors: [String]
+    var isbns: [String]
+    /// The edition the row folded into.
+    var edition: String
+    /// `source|rowKey`: the row in review keys; only the first row of a work has it (only its is asked).
+    var reviewKey: String
+
+    init(_ r: BookRow, edition: String, first: Bool) {
+        (source, file, line, row, title, authors, isbns) = (r.source, r.file, r.line, r.row, r.title, r.authors, r.isbns)
+        self.edition = edition
+        reviewKey = first ? "\(r.source.rawValue)|\(BookIdentity.rowKey(r))" : ""
+    }
+}
+
+/// Each imported work's rows, by the work's id in the import's own library.
+typealias RowGroups = [String: [RowRef]]
+
 extension BookImport {
     /// `--merge-into`: the library the import's rows folded into goes into `existing` through
     /// ``BookMerge`` — the engine `restore --strategy merge` uses, so importing files into a
@@ -24,24 +50,29 @@ extension BookImport {
     /// import adds around it: a title + author match is put to the overrides and, when its ISBNs
     /// disagree and no decision says otherwise, to the review file; per-file counts, entry
     /// conflicts and long notes are reported at the rows they came from.
-    static func mergeInto(_ existing: consuming BookLibrary, _ first: ImportFold, _ groups: [String: [(BookRow, String)]],
+    static func mergeInto(_ existing: consuming BookLibrary, _ first: consuming ImportFold, _ groups: RowGroups,
                           _ options: BookImportOptions) -> ImportFold {
         var out = first
+        // The import's library goes into the merge as its last copy, which frees each of its
+        // arrays once merged; what the counts and reports below need of it is taken first.
+        var incoming = BookLibrary()
+        swap(&incoming, &out.lib)
+        let facts = IncomingFacts(incoming)
         var isbnsOf: [String: [String]]?  // work id → ISBNs as written, both libraries; built at the first review item
         // `existing` goes into the merge whole (no copy of it kept here: the merge changes it in
-        // place); the existing editions come to the callback from the merge.
-        let merged = BookMerge.merge(first.lib, into: consume existing, policy: options.onConflict) { incoming, target, disagree, existingEditions in
-            guard let row = groups[incoming.id]?.first?.0 else { return disagree ? .pending : .merge }
-            let key = "\(row.source.rawValue)|\(BookIdentity.rowKey(row))>\(target.id)"
+        // place); the existing editions and the incoming ones come to the callback from the merge.
+        let merged = BookMerge.merge(consume incoming, into: consume existing, policy: options.onConflict) { incoming, target, disagree, existingEditions, incomingEditions in
+            guard let row = groups[incoming.id]?.first else { return disagree ? .pending : .merge }
+            let key = "\(row.reviewKey)>\(target.id)"
             let decision = options.overrides[key]
             guard disagree || decision != nil else { return .merge }
             if isbnsOf == nil {
                 var m: [String: [String]] = [:]
                 for e in existingEditions { m[e.workId, default: []] += e.isbns }
-                for e in first.lib.editions { m[e.workId, default: []] += e.isbns }
+                for e in incomingEditions { m[e.workId, default: []] += e.isbns }
                 isbnsOf = m
             }
-            let rowKeys = ISBN.matchKeys(groups[incoming.id]!.flatMap { $0.0.isbns }), workISBNs = isbnsOf?[target.id] ?? []
+            let rowKeys = ISBN.matchKeys(groups[incoming.id]!.flatMap(\.isbns)), workISBNs = isbnsOf?[target.id] ?? []
             var item = BookReviewItem(status: "review", decision: "", key: key, title: row.title, authors: row.authors.joined(separator: ", "),
                                       rowISBNs: row.isbns, workISBNs: workISBNs, workId: target.id, workTitle: target.title,
                                       reason: "same title and primary author, but the ISBNs differ: \(rowKeys.joined(separator: " ")) / \(ISBN.matchKeys(workISBNs).joined(separator: " "))",
@@ -68,14 +99,33 @@ extension BookImport {
         // A backup written now: dated like `archive --books` dates the same library (the import
         // date: SOURCE_DATE_EPOCH, else now), not with the date the merged-into file was made.
         out.lib.exportDate = options.importDate
-        count(merged.decisions, first.lib, groups, into: &out.summaries)
-        report(merged, first.lib, groups, options, into: &out.diagnostics)
+        count(merged.decisions, facts, groups, into: &out.summaries)
+        report(merged, facts, groups, options, into: &out.diagnostics)
         return out
+    }
+
+    /// What ``count(_:_:_:into:)`` and ``report(_:_:_:_:into:)`` need of the import's library
+    /// once it has gone into the merge: its works' ids, its authors by folded name, and of
+    /// each entry its work, edition and notes (strings shared with the records, not copied).
+    struct IncomingFacts {
+        var workIds: [String]
+        var authorByKey: [String: String]
+        var entries: [(workId: String, editionId: String?, notes: String?)]
+
+        init(_ lib: BookLibrary) {
+            workIds = lib.works.map(\.id)
+            authorByKey = [:]
+            for a in lib.authors {
+                let k = BookIdentity.authorKey(a.name)  // folded once (folding a name is dear)
+                if authorByKey[k] == nil { authorByKey[k] = a.id }
+            }
+            entries = lib.entries.map { ($0.workId, $0.editionId, $0.notes) }
+        }
     }
 
     /// The per-file counts against the existing library: a row whose work was added created it
     /// (the first of its work's rows) or merged into it; every row of a matched work merged.
-    static func count(_ decisions: [BookMergeDecision], _ lib: BookLibrary, _ groups: [String: [(BookRow, String)]],
+    static func count(_ decisions: [BookMergeDecision], _ lib: IncomingFacts, _ groups: RowGroups,
                       into summaries: inout [String: BookFileSummary]) {
         for k in summaries.keys {
             summaries[k]!.worksCreated = 0; summaries[k]!.merged = 0
@@ -91,23 +141,18 @@ extension BookImport {
             default: break
             }
         }
-        var authorByKey: [String: String] = [:]
-        for a in lib.authors {
-            let k = BookIdentity.authorKey(a.name)  // folded once (folding a name is dear)
-            if authorByKey[k] == nil { authorByKey[k] = a.id }
-        }
+        let authorByKey = lib.authorByKey
         var creditedEditions = Set<String>(), creditedAuthors = Set<String>()
         var authorOf: [String: String?] = [:]  // a name as written → its author (folding a name is dear)
-        for w in lib.works.indices {
-            guard let members = groups[lib.works[w].id] else { continue }
-            let created = works.contains(lib.works[w].id)
-            // By index: a row is a large value, and copying each one out cost more than the counting.
+        for workId in lib.workIds {
+            guard let members = groups[workId] else { continue }
+            let created = works.contains(workId)
             for n in members.indices {
-                let file = members[n].0.file, edition = members[n].1
-                var s = summaries[file] ?? BookFileSummary(file: file, source: members[n].0.source, layout: nil)
+                let file = members[n].file, edition = members[n].edition
+                var s = summaries[file] ?? BookFileSummary(file: file, source: members[n].source, layout: nil)
                 if n == 0 && created { s.worksCreated += 1 } else { s.merged += 1 }
                 if editions.contains(edition) && creditedEditions.insert(edition).inserted { s.editionsCreated += 1 }
-                for name in members[n].0.authors where !authors.isEmpty {
+                for name in members[n].authors where !authors.isEmpty {
                     let id = authorOf[name] ?? {
                         let id = authorByKey[BookIdentity.authorKey(name)]
                         authorOf[name] = id
@@ -122,7 +167,7 @@ extension BookImport {
 
     /// Entry values the merge did not keep, and notes grown past the model's limit, as warnings
     /// at the row the imported entry came from.
-    static func report(_ merged: BookMergeResult, _ lib: BookLibrary, _ groups: [String: [(BookRow, String)]],
+    static func report(_ merged: BookMergeResult, _ lib: IncomingFacts, _ groups: RowGroups,
                        _ options: BookImportOptions, into diagnostics: inout [Diagnostic]) {
         // Entry decisions come last, one per incoming entry, in its order (BookMerge.merge); read
         // in place, as the rows are: copying 50,000 of each cost more than the reporting.
@@ -135,7 +180,7 @@ extension BookImport {
             guard !notKept.isEmpty || longNote else { continue }
             let d = merged.decisions[base + k], e = lib.entries[k]
             guard let members = groups[e.workId], let first = members.first else { continue }
-            let row = members.first { $0.1 == e.editionId }?.0 ?? first.0
+            let row = members.first { $0.edition == e.editionId } ?? first
             if !d.notKept.isEmpty {
                 diagnostics.append(.csv(.warning, .booksImportEntryConflict,
                                         "\(quoted(row.title)): not kept \(d.notKept.joined(separator: ", ")) (--on-conflict \(options.onConflict.rawValue))",

@@ -25,6 +25,20 @@ public enum BookImport {
         return run(files, rows: consume rows, into: consume existing, options: options)
     }
 
+    /// ``run(urls:into:options:services:)`` into the library `existing` gives, asked for only
+    /// once the files are read and their rows folded among themselves: a caller can have it
+    /// read meanwhile on another thread (``BackgroundValue``), as `mwkit import --merge-into`
+    /// does. What `existing` throws is thrown, and nothing is merged.
+    public static func run(urls: [URL], mergingInto existing: () throws -> BookLibrary, options: BookImportOptions = BookImportOptions(),
+                           services: [any BookServiceReader] = BookServices.builtIn) rethrows -> BookImportResult {
+        var files = urls.map { BookExportReader.read($0, services: services) }
+        let rows = files.indices.flatMap { i in
+            defer { files[i].rows = [] }
+            return files[i].rows
+        }
+        return try run(files, rows: consume rows, grouped: true, into: existing, options: options)
+    }
+
     /// Folds the rows of `files` into `existing` (empty for a new library). Rows are taken in
     /// an order that depends only on their content, so the same rows in any order give the
     /// same library, and ids are hashed from what records stand for, so the same files give
@@ -38,14 +52,23 @@ public enum BookImport {
     /// ``run(_:into:options:)`` with the files' rows given apart (`files`' own are not read).
     static func run(_ files: [BookFileRead], rows: consuming [BookRow], into existing: consuming BookLibrary,
                     options: BookImportOptions) -> BookImportResult {
+        let merging = !existing.works.isEmpty || !existing.entries.isEmpty || !existing.authors.isEmpty
+        let handoff = Handoff(consume existing)
+        return run(files, rows: consume rows, grouped: merging, into: { handoff.take() }, options: options)
+    }
+
+    /// The import, into the library `existing` gives once the rows are folded (`grouped`: a
+    /// merge into a library is expected, so each work's rows are kept for its reports).
+    static func run(_ files: [BookFileRead], rows: consuming [BookRow], grouped: Bool, into existing: () throws -> BookLibrary,
+                    options: BookImportOptions) rethrows -> BookImportResult {
         // First the import on its own: its rows fold into works among themselves, the latest
         // activity winning inside one entry. Then, into an existing library, with the one
         // library merge (BookImport+MergeInto.swift), handed `existing` whole.
-        let merging = !existing.works.isEmpty || !existing.entries.isEmpty || !existing.authors.isEmpty
-        let (first, groups) = firstFold(consume rows, options, grouped: merging)
+        let (first, groups) = firstFold(consume rows, options, grouped: grouped)
         var fold = first
-        if merging {
-            fold = mergeInto(consume existing, first, groups, options)
+        let lib = try existing()
+        if !lib.works.isEmpty || !lib.entries.isEmpty || !lib.authors.isEmpty {
+            fold = mergeInto(consume lib, consume fold, groups, options)
         }
         var summaries: [BookFileSummary] = []
         var seen = Set<String>()
@@ -72,11 +95,22 @@ public enum BookImport {
         return BookImportResult(library: fold.lib, files: summaries, review: review, diagnostics: diagnostics)
     }
 
+    /// A value handed over once, its holder keeping no copy (so the one who takes it may
+    /// change it in place).
+    private final class Handoff<T> {
+        private var value: T?
+        init(_ value: consuming T) { self.value = value }
+        func take() -> T {
+            defer { value = nil }
+            return value!
+        }
+    }
+
     /// The rows folded among themselves, and each work's rows with their editions. A function
     /// of its own, so the rows in canonical order and the fold's indices are freed before a
     /// merge builds its own.
     /// The groups are built only when `grouped` (a merge into an existing library reads them).
-    private static func firstFold(_ rows: consuming [BookRow], _ options: BookImportOptions, grouped: Bool) -> (ImportFold, [String: [(BookRow, String)]]) {
+    private static func firstFold(_ rows: consuming [BookRow], _ options: BookImportOptions, grouped: Bool) -> (ImportFold, RowGroups) {
         // Batch by batch, row by row in order, each taken out as it is folded: what the library
         // does not share with a row is freed row by row, and each batch's array when it is
         // done, rather than all at the end (at the peak of an import's memory).
@@ -84,13 +118,16 @@ public enum BookImport {
         let count = batches.reduce(0) { $0 + $1.count }
         batches.reverse()
         var merger = BookMerger(BookLibrary(), options: options, expectedRows: count)
-        var groups: [String: [(BookRow, String)]] = [:]
+        var groups: RowGroups = [:]
         if grouped { groups.reserveCapacity(count) }
         while var batch = batches.popLast() {
             batch.reverse()
             while let row = batch.popLast() {
                 let (work, editions) = merger.add([row])
-                if grouped { groups[work, default: []].append((row, editions[0])) }
+                if grouped {
+                    let first = groups[work] == nil
+                    groups[work, default: []].append(RowRef(row, edition: editions[0], first: first))
+                }
             }
         }
         return (ImportFold(merger), groups)

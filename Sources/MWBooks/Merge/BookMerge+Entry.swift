@@ -6,6 +6,8 @@ import MWFoundation
 /// the policy's (docs/BOOKS.md "Conflict policies"), and notes and tags are never dropped.
 extension LibraryMerger {
     mutating func entries(_ incoming: BookLibrary) {
+        // Room for the entries that may be new: those whose work has none yet.
+        Self.reserve(&lib.entries, incoming.entries.reduce(0) { n, en in entryByWork[workMap[en.workId] ?? en.workId] == nil ? n + 1 : n })
         for en in incoming.entries {
             var mapped = en
             mapped.workId = workMap[en.workId] ?? en.workId

@@ -39,20 +39,28 @@ public enum BookMerge {
     /// change the library in place instead of copying every array of it first.
     public static func merge(_ incoming: BookLibrary, into existing: consuming BookLibrary, policy: ConflictPolicy = .newer,
                              titleMatch: ((_ incoming: Work, _ existing: Work, _ isbnsDisagree: Bool) -> BookTitleMatch)? = nil) -> BookMergeResult {
-        merge(incoming, into: consume existing, policy: policy, titleMatch: titleMatch.map { f in { w, x, d, _ in f(w, x, d) } })
+        merge(incoming, into: consume existing, policy: policy, titleMatch: titleMatch.map { f in { w, x, d, _, _ in f(w, x, d) } })
     }
 
     /// As ``merge(_:into:policy:titleMatch:)``, `titleMatch` also given the library's editions
-    /// as they are when works are matched (the existing library's: editions come after works),
-    /// so a caller need not keep its own copy of the existing library alive for them.
-    static func merge(_ incoming: BookLibrary, into existing: consuming BookLibrary, policy: ConflictPolicy,
-                      titleMatch: ((_ incoming: Work, _ existing: Work, _ isbnsDisagree: Bool, _ editions: [Edition]) -> BookTitleMatch)?) -> BookMergeResult {
+    /// as they are when works are matched (the existing library's: editions come after works)
+    /// and the incoming library's, so a caller need not keep its own copy of either alive.
+    ///
+    /// `incoming` is consumed too: passed its last copy, each of its arrays is freed once its
+    /// records are merged (a merge's peak memory is at its end).
+    static func merge(_ incoming: consuming BookLibrary, into existing: consuming BookLibrary, policy: ConflictPolicy,
+                      titleMatch: ((_ incoming: Work, _ existing: Work, _ isbnsDisagree: Bool, _ editions: [Edition], _ incomingEditions: [Edition]) -> BookTitleMatch)?) -> BookMergeResult {
+        var incoming = incoming
         var m = LibraryMerger(consume existing, policy: policy, expected: incoming)
         m.titleMatch = titleMatch
         m.authors(incoming)
         m.works(incoming)
+        incoming.works = []
+        incoming.authors = []
         m.editions(incoming)
+        incoming.editions = []
         m.entries(incoming)
+        incoming.entries = []
         return BookMergeResult(library: m.lib, decisions: m.decisions, warnings: m.warnings)
     }
 }
@@ -61,10 +69,13 @@ public enum BookMerge {
 struct LibraryMerger {
     var lib: BookLibrary
     let policy: ConflictPolicy
-    var titleMatch: ((Work, Work, Bool, [Edition]) -> BookTitleMatch)?
+    var titleMatch: ((Work, Work, Bool, [Edition], [Edition]) -> BookTitleMatch)?
     var decisions: [BookMergeDecision] = []
     var warnings: [String] = []
-    var authorIndex: [String: Int] = [:], workIndex: [String: Int] = [:], editionIndex: [String: Int] = [:]
+    /// A decision's differing fields, one array per distinct list: most decisions name the
+    /// same one or two fields, and an array each was 10 MB of a 50,000-book merge.
+    var fieldLists: [[String]: [String]] = [:]
+    var authorIndex = KeyIndex(), workIndex = KeyIndex(), editionIndex = KeyIndex()
     var authorById: [String: Int] = [:], workById: [String: Int] = [:], editionById: [String: Int] = [:]
     var editionsOfWork: [String: [Int]] = [:]
     var entryByWork: [String: Int] = [:], entryIds: Set<String> = []
@@ -75,26 +86,26 @@ struct LibraryMerger {
     init(_ existing: consuming BookLibrary, policy: ConflictPolicy, expected incoming: BookLibrary) {
         self.policy = policy
         decisions.reserveCapacity(incoming.authors.count + incoming.works.count + incoming.editions.count + incoming.entries.count)
-        // Sized once: a 50,000-book merge re-hashed these while they grew.
-        let works = existing.works.count + incoming.works.count, editions = existing.editions.count + incoming.editions.count
-        let authors = existing.authors.count + incoming.authors.count, entries = existing.entries.count + incoming.entries.count
+        let authors = existing.authors.count + incoming.authors.count
         // Moved, not copied: a copy kept alive here made the reservations below copy every
         // array of the library (and keep the old ones) instead of moving it.
         lib = consume existing
-        // Room for every incoming record once, not the doubling of each array that outgrows
-        // its capacity (moving it whole, and up to half of it left empty).
+        // Room for every incoming author once, not the doubling of an array that outgrows its
+        // capacity (moving it whole, and up to half of it left empty); works, editions and
+        // entries get room for the records each phase may add, counted when it starts
+        // (``reserve(_:_:)``): every incoming record was half of them unused.
         lib.authors.reserveCapacity(authors)
-        lib.works.reserveCapacity(works)
-        lib.editions.reserveCapacity(editions)
-        lib.entries.reserveCapacity(entries)
         authorIndex.reserveCapacity(2 * authors)
         authorById.reserveCapacity(authors)
-        // Sized for what a record usually brings — a work its service id and title key, an
-        // edition its ISBN (ISBN-10 and -13 share one) — not for every key it could: a
-        // dictionary has a power of two of slots, and one sized a step too big doubles.
-        workIndex.reserveCapacity(2 * works + editions)
+        // Sized for the existing records and the keys a record usually brings — a work its
+        // service id and title key, an edition its ISBN (ISBN-10 and -13 share one): a
+        // dictionary has a power of two of slots filled to three quarters, which leaves the
+        // incoming records room to grow into. Sized for existing + incoming, each was a step
+        // bigger (twice the memory) than a merge matching half the books needed.
+        let (works, editions, entries) = (lib.works.count, lib.editions.count, lib.entries.count)
+        workIndex.reserveCapacity(2 * works)
         workById.reserveCapacity(works)
-        editionIndex.reserveCapacity(editions + editions / 2)
+        editionIndex.reserveCapacity(editions)
         editionById.reserveCapacity(editions)
         editionsOfWork.reserveCapacity(works)
         entryByWork.reserveCapacity(entries)
@@ -114,8 +125,14 @@ struct LibraryMerger {
     // MARK: Indexes (first record with a key keeps it)
 
     mutating func indexAuthor(_ i: Int) {
-        for k in BookIdentity.authorKeys(lib.authors[i]) where authorIndex[k] == nil { authorIndex[k] = i }
+        for k in BookIdentity.authorKeys(lib.authors[i]) { authorIndex.claim(k, i) }
         if authorById[lib.authors[i].id] == nil { authorById[lib.authors[i].id] = i }
+    }
+
+    /// Room in `records` for `added` more: exactly that (an array that outgrows its capacity
+    /// doubles it), and only if it lacks it.
+    static func reserve<T>(_ records: inout [T], _ added: Int) {
+        if records.capacity < records.count + added { records.reserveCapacity(records.count + added) }
     }
 
     func primaryName(_ w: Work) -> String? {
@@ -126,7 +143,7 @@ struct LibraryMerger {
         let w = lib.works[i]
         var keys = BookIdentity.externalKeys(w)
         if let t = BookIdentity.titleKey(w.title, author: primaryName(w)) { keys.append(t) }
-        for k in keys where workIndex[k] == nil { workIndex[k] = i }
+        for k in keys { workIndex.claim(k, i) }
         if workById[w.id] == nil { workById[w.id] = i }
     }
 
@@ -134,12 +151,19 @@ struct LibraryMerger {
     mutating func indexEdition(_ i: Int) {
         let e = lib.editions[i]
         let isbns = BookIdentity.isbnKeys(e)
-        for k in isbns where editionIndex[k] == nil { editionIndex[k] = i }
-        for k in BookIdentity.editionKeys(e) where editionIndex[k] == nil { editionIndex[k] = i }
+        for k in isbns { editionIndex.claim(k, i) }
+        for k in BookIdentity.editionKeys(e) { editionIndex.claim(k, i) }
         if editionById[e.id] == nil { editionById[e.id] = i }
         editionsOfWork[e.workId, default: []].append(i)
-        // An edition's ISBNs identify its work too.
-        if let w = workById[e.workId] { for k in isbns where workIndex[k] == nil { workIndex[k] = w } }
+    }
+
+    /// The work an ISBN identifies: that of the first edition with it (``workByISBN(_:)``), not
+    /// a key of its own in ``workIndex``, which was a third of that index.
+    func workByISBN(_ keys: [String]) -> (key: String, index: Int)? {
+        for k in keys {
+            if let e = editionIndex[k], let w = workById[lib.editions[e].workId] { return (k, w) }
+        }
+        return nil
     }
 
     // MARK: Helpers
@@ -172,7 +196,10 @@ struct LibraryMerger {
     mutating func decide<T: BookMergeFields>(_ entity: BookEntity, before: T, after: T, incoming: T, incomingId: String,
                                              resultId: String, key: String, reason: String? = nil, notKept: [String] = []) {
         // The attributes that differ, ids and references already mapped.
-        let fields = before.differing(from: incoming)
+        var fields = before.differing(from: incoming)
+        if !fields.isEmpty {
+            if let same = fieldLists[fields] { fields = same } else { fieldLists[fields] = fields }
+        }
         decisions.append(BookMergeDecision(entity: entity, action: before == after ? .skip : .update, conflict: !fields.isEmpty,
                                            incomingId: incomingId, resultId: resultId, key: key, fields: fields, reason: reason,
                                            notKept: notKept))
@@ -188,17 +215,17 @@ struct LibraryMerger {
     mutating func authors(_ incoming: BookLibrary) {
         for a in incoming.authors {
             let keys = BookIdentity.authorKeys(a)
-            let hit = keys.first { authorIndex[$0] != nil }
+            let hit = authorIndex.first(of: keys)
             let byId = authorById[a.id].flatMap { Self.contradict(lib.authors[$0], a) ? nil : $0 }
-            if let i = hit.map({ authorIndex[$0]! }) ?? byId {
+            if let i = hit?.index ?? byId {
                 let before = lib.authors[i]
                 let after = Self.settle(before, combine(before, a)) { $0.dateCreated = $1.dateCreated; $0.lastModified = $1.lastModified }
                 lib.authors[i] = after
                 authorMap[a.id] = after.id
                 // The merged record's keys are its own (indexed) and the incoming one's.
-                for k in keys where authorIndex[k] == nil { authorIndex[k] = i }
+                for k in keys { authorIndex.claim(k, i) }
                 decide(.author, before: before, after: after, incoming: { var x = a; x.id = before.id; return x }(),
-                       incomingId: a.id, resultId: after.id, key: hit ?? "id:" + a.id)
+                       incomingId: a.id, resultId: after.id, key: hit?.key ?? "id:" + a.id)
             } else {
                 var n = a
                 let (id, why) = Self.fresh(a.id) { authorById[$0] != nil }
@@ -245,6 +272,11 @@ struct LibraryMerger {
         incomingISBNKeys = incoming.editions.map(BookIdentity.isbnKeys)
         for k in incoming.editions.indices { incomingISBNs[incoming.editions[k].workId, default: []] += incomingISBNKeys[k] }
         let incomingNames = Dictionary(incoming.authors.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+        // Room for the works that may be new: those no ISBN or service id finds (a title match
+        // may yet find one; then its room stays unused).
+        Self.reserve(&lib.works, incoming.works.reduce(0) { n, w in
+            workByISBN(incomingISBNs[w.id] ?? []) == nil && workIndex.first(of: BookIdentity.externalKeys(w)) == nil ? n + 1 : n
+        })
         for w in incoming.works {
             var mapped = w
             mapped.authorIds = w.authorIds.map { authorMap[$0] ?? $0 }
@@ -252,8 +284,8 @@ struct LibraryMerger {
             let title = BookIdentity.titleKey(w.title, author: w.authorIds.first.flatMap { incomingNames[$0] })
             let external = BookIdentity.externalKeys(w)
             // One identity rule for restore and import: ISBN, then the services' ids, then title + author.
-            let hit = isbns.first { workIndex[$0] != nil } ?? external.first { workIndex[$0] != nil }
-                ?? title.flatMap { workIndex[$0] != nil ? $0 : nil }
+            let found0 = workByISBN(isbns) ?? workIndex.first(of: external) ?? title.flatMap { t in workIndex[t].map { (t, $0) } }
+            let hit = found0?.key
             // The id alone matches only a work with the same title or primary author: ids from
             // two libraries may collide without naming the same book.
             // Worked out only without a key hit, which it would not override (folding titles is dear).
@@ -262,12 +294,12 @@ struct LibraryMerger {
                 let sameTitle = BookIdentity.normalize(x.title) == BookIdentity.normalize(w.title)
                 return sameTitle || (x.authorIds.first != nil && x.authorIds.first == mapped.authorIds.first) ? k : nil
             }
-            var found = hit.map { workIndex[$0]! } ?? byId
+            var found = found0?.index ?? byId
             var reason: String?, pending = false
             if let i = found, let hit, hit == title {
                 let theirs = Set((editionsOfWork[lib.works[i].id] ?? []).flatMap { BookIdentity.isbnKeys(lib.editions[$0]) })
                 let disagree = !theirs.isEmpty && !isbns.isEmpty && theirs.isDisjoint(with: isbns)
-                switch titleMatch?(w, lib.works[i], disagree, lib.editions) ?? (disagree ? .pending : .merge) {
+                switch titleMatch?(w, lib.works[i], disagree, lib.editions, incoming.editions) ?? (disagree ? .pending : .merge) {
                 case .merge: break
                 case .separate: found = nil
                 case .pending:
@@ -282,7 +314,7 @@ struct LibraryMerger {
                 lib.works.append(mapped)
                 workMap[w.id] = id
                 // Indexed by the keys just worked out (its ISBNs come with its editions).
-                for k in external + [title].compactMap({ $0 }) where workIndex[k] == nil { workIndex[k] = lib.works.count - 1 }
+                for k in external + [title].compactMap({ $0 }) { workIndex.claim(k, lib.works.count - 1) }
                 if workById[id] == nil { workById[id] = lib.works.count - 1 }
                 inserted(.work, w.id, id, reason: why)
                 continue
@@ -295,7 +327,7 @@ struct LibraryMerger {
             lib.works[i] = after
             workMap[w.id] = after.id
             // Its keys: its own (indexed) and the incoming work's, not recomputed (title folding is dear).
-            for k in external + [title].compactMap({ $0 }) where workIndex[k] == nil { workIndex[k] = i }
+            for k in external + [title].compactMap({ $0 }) { workIndex.claim(k, i) }
             decide(.work, before: before, after: after, incoming: mapped, incomingId: w.id, resultId: after.id,
                    key: hit ?? "id:" + w.id, reason: reason)
         }
@@ -331,11 +363,21 @@ struct LibraryMerger {
     // MARK: Editions
 
     mutating func editions(_ incoming: BookLibrary) {
+        let isbnKeys = incomingISBNKeys
+        let keysOf = { (n: Int, ed: Edition) in
+            (n < isbnKeys.count ? isbnKeys[n] : BookIdentity.isbnKeys(ed)) + BookIdentity.editionKeys(ed)
+        }
+        // Room for the editions that may be new: those no key finds (the id or a same-format
+        // edition may yet find one).
+        Self.reserve(&lib.editions, incoming.editions.indices.reduce(0) { c, n in
+            editionIndex.first(of: keysOf(n, incoming.editions[n])) == nil ? c + 1 : c
+        })
         for (n, ed) in incoming.editions.enumerated() {
             var mapped = ed
             mapped.workId = workMap[ed.workId] ?? ed.workId
-            let keys = (n < incomingISBNKeys.count ? incomingISBNKeys[n] : BookIdentity.isbnKeys(ed)) + BookIdentity.editionKeys(ed)
-            let hit = keys.first { editionIndex[$0] != nil }
+            let keys = keysOf(n, ed)
+            let found0 = editionIndex.first(of: keys)
+            let hit = found0?.key
             let byId = editionById[ed.id].flatMap { lib.editions[$0].workId == mapped.workId ? $0 : nil }
             // Last resort, as the import's row folding has it: an edition without ISBN is the
             // one without ISBN of the same format and publisher in the same work.
@@ -343,7 +385,7 @@ struct LibraryMerger {
                 let x = lib.editions[k]
                 return BookIdentity.isbnKeys(x).isEmpty && x.format == ed.format && x.publisher == ed.publisher
             } : nil
-            guard let i = hit.map({ editionIndex[$0]! }) ?? byId ?? alike else {
+            guard let i = found0?.index ?? byId ?? alike else {
                 let (id, why) = Self.fresh(ed.id) { editionById[$0] != nil }
                 mapped.id = id
                 lib.editions.append(mapped)
@@ -358,10 +400,7 @@ struct LibraryMerger {
             let after = Self.settle(before, combine(before, mapped)) { $0.dateCreated = $1.dateCreated; $0.lastModified = $1.lastModified }
             lib.editions[i] = after
             editionMap[ed.id] = after.id
-            for k in keys where editionIndex[k] == nil { editionIndex[k] = i }
-            if let w = workById[after.workId] {
-                for k in keys where k.hasPrefix("isbn:") && workIndex[k] == nil { workIndex[k] = w }
-            }
+            for k in keys { editionIndex.claim(k, i) }
             decide(.edition, before: before, after: after, incoming: mapped, incomingId: ed.id, resultId: after.id,
                    key: hit ?? (byId != nil ? "id:" + ed.id : "alike:" + (ed.publisher ?? "") + "|" + ed.format.rawValue))
         }

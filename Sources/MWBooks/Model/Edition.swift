@@ -14,25 +14,70 @@ public struct Edition: Equatable, Hashable, Sendable {
     /// Free-form, as the source gave it ("2004", "2004-09-30").
     public var publicationDate: String?
     public var pageCount: Int?
+    /// Declared beside the optional above, whose spare bytes it takes.
     public var format: EditionFormat
     public var coverImageURL: String?
-    public var editionTitle: String?
+    public var dateCreated: Date
+    public var lastModified: Date
+    /// The attributes trackers' exports seldom fill, out of line (``Seldom``).
+    private var seldom = Seldom<Rare>()
+
+    struct Rare: Hashable, Sendable {
+        var editionTitle: String?
+        var contributors: [Contributor] = []
+        var openLibraryEditionID: String?
+        var isbndbID: String?
+        var googleBooksVolumeID: String?
+        var amazonASINs: [String] = []
+        var googleBooksVolumeIDs: [String] = []
+        var librarythingIDs: [String] = []
+        var lastISBNDBSync: Date?
+        var isbndbQuality = 0
+    }
+
+    public var editionTitle: String? {
+        get { seldom.box?.value.editionTitle }
+        set { seldom.update(Rare()) { $0.editionTitle = newValue } }
+    }
     /// People who made this edition but did not write the work — translators, narrators,
     /// illustrators, editors (StoryGraph `Contributors`), in the source's order (bookstrack-v2
     /// and above). The work's writers are its authors (``Work/authorIds``).
-    public var contributors: [Contributor] = []
-
-    public var openLibraryEditionID: String?
-    public var isbndbID: String?
-    public var googleBooksVolumeID: String?
-    public var amazonASINs: [String]
-    public var googleBooksVolumeIDs: [String]
-    public var librarythingIDs: [String]
-
-    public var dateCreated: Date
-    public var lastModified: Date
-    public var lastISBNDBSync: Date?
-    public var isbndbQuality: Int
+    public var contributors: [Contributor] {
+        get { seldom.box?.value.contributors ?? [] }
+        set { seldom.update(Rare()) { $0.contributors = newValue } }
+    }
+    public var openLibraryEditionID: String? {
+        get { seldom.box?.value.openLibraryEditionID }
+        set { seldom.update(Rare()) { $0.openLibraryEditionID = newValue } }
+    }
+    public var isbndbID: String? {
+        get { seldom.box?.value.isbndbID }
+        set { seldom.update(Rare()) { $0.isbndbID = newValue } }
+    }
+    public var googleBooksVolumeID: String? {
+        get { seldom.box?.value.googleBooksVolumeID }
+        set { seldom.update(Rare()) { $0.googleBooksVolumeID = newValue } }
+    }
+    public var amazonASINs: [String] {
+        get { seldom.box?.value.amazonASINs ?? [] }
+        set { seldom.update(Rare()) { $0.amazonASINs = newValue } }
+    }
+    public var googleBooksVolumeIDs: [String] {
+        get { seldom.box?.value.googleBooksVolumeIDs ?? [] }
+        set { seldom.update(Rare()) { $0.googleBooksVolumeIDs = newValue } }
+    }
+    public var librarythingIDs: [String] {
+        get { seldom.box?.value.librarythingIDs ?? [] }
+        set { seldom.update(Rare()) { $0.librarythingIDs = newValue } }
+    }
+    public var lastISBNDBSync: Date? {
+        get { seldom.box?.value.lastISBNDBSync }
+        set { seldom.update(Rare()) { $0.lastISBNDBSync = newValue } }
+    }
+    public var isbndbQuality: Int {
+        get { seldom.box?.value.isbndbQuality ?? 0 }
+        set { seldom.update(Rare()) { $0.isbndbQuality = newValue } }
+    }
 
     public init(id: String, workId: String, isbn: String? = nil, isbns: [String] = [], publisher: String? = nil,
                 publicationDate: String? = nil, pageCount: Int? = nil, format: EditionFormat = .paperback,
@@ -49,17 +94,15 @@ public struct Edition: Equatable, Hashable, Sendable {
         self.pageCount = pageCount
         self.format = format
         self.coverImageURL = coverImageURL
-        self.editionTitle = editionTitle
-        self.openLibraryEditionID = openLibraryEditionID
-        self.isbndbID = isbndbID
-        self.googleBooksVolumeID = googleBooksVolumeID
-        self.amazonASINs = amazonASINs
-        self.googleBooksVolumeIDs = googleBooksVolumeIDs
-        self.librarythingIDs = librarythingIDs
         self.dateCreated = dateCreated
         self.lastModified = lastModified
-        self.lastISBNDBSync = lastISBNDBSync
-        self.isbndbQuality = isbndbQuality
+        // One box at most, made once.
+        seldom.update(Rare()) {
+            $0 = Rare(editionTitle: editionTitle, openLibraryEditionID: openLibraryEditionID, isbndbID: isbndbID,
+                      googleBooksVolumeID: googleBooksVolumeID, amazonASINs: amazonASINs,
+                      googleBooksVolumeIDs: googleBooksVolumeIDs, librarythingIDs: librarythingIDs,
+                      lastISBNDBSync: lastISBNDBSync, isbndbQuality: isbndbQuality)
+        }
     }
 }
 

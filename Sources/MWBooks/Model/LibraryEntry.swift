@@ -9,38 +9,69 @@ public struct LibraryEntry: Equatable, Hashable, Sendable {
     /// `nil` for a wishlist entry.
     public var editionId: String?
     public var dateAdded: Date
-    public var readingStatus: ReadingStatus
     public var currentPage: Int
     /// 0.0–1.0.
     public var readingProgress: Double
     /// Stars, 1–5.
     public var rating: Int?
-    /// Granular rating, 0.0–5.0 (halves and quarter stars from StoryGraph).
-    public var personalRating: Double?
+    /// Declared beside the optional above, whose spare bytes it takes.
+    public var readingStatus: ReadingStatus
     /// The user's review or public notes (Goodreads `My Review`). At most 2,000 characters.
     public var notes: String?
-    /// Notes only the user sees (Goodreads and Hardcover `Private Notes`): never joined into
-    /// ``notes`` and never written into a public field of any format (bookstrack-v2 and above).
-    public var privateNotes: String?
-    /// Whether the review (``notes``) reveals the plot (Goodreads `Spoiler`, Hardcover `Review
-    /// Contains Spoilers`) (bookstrack-v2 and above).
-    public var reviewHasSpoilers: Bool
     /// How many times the user has read the book, as the source counts it (Goodreads and
     /// StoryGraph `Read Count`); nil when the source does not say. It may exceed the reads that
     /// have dates (the current one in ``dateStarted``/``dateCompleted`` and ``earlierReads``):
     /// the others are undated reads (bookstrack-v2 and above).
     public var readCount: Int?
-    /// Copies the user owns (Goodreads `Owned Copies`; a StoryGraph `Owned?` `Yes` or Hardcover
-    /// `Owned` `true` is 1); nil when the source does not say (bookstrack-v2 and above).
-    public var ownedCopies: Int?
-    /// Dated reads before the current one, oldest first (StoryGraph's `Dates Read` lists every
-    /// read); the current read stays in ``dateStarted``/``dateCompleted`` (bookstrack-v2 and above).
-    public var earlierReads: [ReadingSession]
     public var tags: [String]
     public var dateStarted: Date?
     public var dateCompleted: Date?
-    public var estimatedFinishDate: Date?
     public var lastModified: Date
+    /// The attributes trackers' exports seldom fill, out of line (``Seldom``).
+    private var seldom = Seldom<Rare>()
+
+    struct Rare: Hashable, Sendable {
+        var personalRating: Double?
+        var privateNotes: String?
+        var reviewHasSpoilers = false
+        var ownedCopies: Int?
+        var earlierReads: [ReadingSession] = []
+        var estimatedFinishDate: Date?
+    }
+
+    /// Granular rating, 0.0–5.0 (halves and quarter stars from StoryGraph).
+    public var personalRating: Double? {
+        get { seldom.box?.value.personalRating }
+        set { seldom.update(Rare()) { $0.personalRating = newValue } }
+    }
+    /// Notes only the user sees (Goodreads and Hardcover `Private Notes`): never joined into
+    /// ``notes`` and never written into a public field of any format (bookstrack-v2 and above).
+    public var privateNotes: String? {
+        get { seldom.box?.value.privateNotes }
+        set { seldom.update(Rare()) { $0.privateNotes = newValue } }
+    }
+    /// Whether the review (``notes``) reveals the plot (Goodreads `Spoiler`, Hardcover `Review
+    /// Contains Spoilers`) (bookstrack-v2 and above).
+    public var reviewHasSpoilers: Bool {
+        get { seldom.box?.value.reviewHasSpoilers ?? false }
+        set { seldom.update(Rare()) { $0.reviewHasSpoilers = newValue } }
+    }
+    /// Copies the user owns (Goodreads `Owned Copies`; a StoryGraph `Owned?` `Yes` or Hardcover
+    /// `Owned` `true` is 1); nil when the source does not say (bookstrack-v2 and above).
+    public var ownedCopies: Int? {
+        get { seldom.box?.value.ownedCopies }
+        set { seldom.update(Rare()) { $0.ownedCopies = newValue } }
+    }
+    /// Dated reads before the current one, oldest first (StoryGraph's `Dates Read` lists every
+    /// read); the current read stays in ``dateStarted``/``dateCompleted`` (bookstrack-v2 and above).
+    public var earlierReads: [ReadingSession] {
+        get { seldom.box?.value.earlierReads ?? [] }
+        set { seldom.update(Rare()) { $0.earlierReads = newValue } }
+    }
+    public var estimatedFinishDate: Date? {
+        get { seldom.box?.value.estimatedFinishDate }
+        set { seldom.update(Rare()) { $0.estimatedFinishDate = newValue } }
+    }
 
     public init(id: String, workId: String, editionId: String? = nil, dateAdded: Date,
                 readingStatus: ReadingStatus, currentPage: Int = 0, readingProgress: Double = 0,
@@ -52,22 +83,21 @@ public struct LibraryEntry: Equatable, Hashable, Sendable {
         self.workId = workId
         self.editionId = editionId
         self.dateAdded = dateAdded
-        self.readingStatus = readingStatus
         self.currentPage = currentPage
         self.readingProgress = readingProgress
         self.rating = rating
-        self.personalRating = personalRating
+        self.readingStatus = readingStatus
         self.notes = notes
+        self.readCount = readCount
         self.tags = tags
         self.dateStarted = dateStarted
         self.dateCompleted = dateCompleted
-        self.estimatedFinishDate = estimatedFinishDate
         self.lastModified = lastModified
-        self.privateNotes = privateNotes
-        self.reviewHasSpoilers = reviewHasSpoilers
-        self.readCount = readCount
-        self.ownedCopies = ownedCopies
-        self.earlierReads = earlierReads
+        // One box at most, made once.
+        seldom.update(Rare()) {
+            $0 = Rare(personalRating: personalRating, privateNotes: privateNotes, reviewHasSpoilers: reviewHasSpoilers,
+                      ownedCopies: ownedCopies, earlierReads: earlierReads, estimatedFinishDate: estimatedFinishDate)
+        }
     }
 
     /// Every read of `a` and `b` once (equal reads are one), oldest first (by finish, else

@@ -5,34 +5,94 @@ public struct Work: Equatable, Hashable, Sendable {
     /// Stable identifier (UUID string, kept verbatim).
     public var id: String
     public var title: String
-    public var originalLanguage: String?
     public var firstPublicationYear: Int?
+    // Review queue (bookshelf scans and uncertain import merges). Declared beside the
+    // optional above, whose spare bytes it takes.
+    public var reviewStatus: ReviewStatus
     public var subjectTags: [String]
     /// Author ids in order; the first is the primary author.
     public var authorIds: [String]
-
     // External identifiers (seeds/001 "External ID Management"): single legacy ids and arrays.
-    public var openLibraryWorkID: String?
-    public var isbndbID: String?
-    public var googleBooksVolumeID: String?
     public var goodreadsWorkIDs: [String]
-    public var amazonASINs: [String]
-    public var librarythingIDs: [String]
-    public var googleBooksVolumeIDs: [String]
-
-    // Review queue (bookshelf scans and uncertain import merges).
-    public var reviewStatus: ReviewStatus
-    public var originalImagePath: String?
-    public var boundingBoxX: Double?
-    public var boundingBoxY: Double?
-    public var boundingBoxWidth: Double?
-    public var boundingBoxHeight: Double?
-
     public var dateCreated: Date
     public var lastModified: Date
-    public var lastISBNDBSync: Date?
+    /// The attributes trackers' exports seldom fill, out of line (``Seldom``).
+    private var seldom = Seldom<Rare>()
+
+    struct Rare: Hashable, Sendable {
+        var originalLanguage: String?
+        var openLibraryWorkID: String?
+        var isbndbID: String?
+        var googleBooksVolumeID: String?
+        var amazonASINs: [String] = []
+        var librarythingIDs: [String] = []
+        var googleBooksVolumeIDs: [String] = []
+        var originalImagePath: String?
+        var boundingBoxX: Double?
+        var boundingBoxY: Double?
+        var boundingBoxWidth: Double?
+        var boundingBoxHeight: Double?
+        var lastISBNDBSync: Date?
+        var isbndbQuality = 0
+    }
+
+    public var originalLanguage: String? {
+        get { seldom.box?.value.originalLanguage }
+        set { seldom.update(Rare()) { $0.originalLanguage = newValue } }
+    }
+    public var openLibraryWorkID: String? {
+        get { seldom.box?.value.openLibraryWorkID }
+        set { seldom.update(Rare()) { $0.openLibraryWorkID = newValue } }
+    }
+    public var isbndbID: String? {
+        get { seldom.box?.value.isbndbID }
+        set { seldom.update(Rare()) { $0.isbndbID = newValue } }
+    }
+    public var googleBooksVolumeID: String? {
+        get { seldom.box?.value.googleBooksVolumeID }
+        set { seldom.update(Rare()) { $0.googleBooksVolumeID = newValue } }
+    }
+    public var amazonASINs: [String] {
+        get { seldom.box?.value.amazonASINs ?? [] }
+        set { seldom.update(Rare()) { $0.amazonASINs = newValue } }
+    }
+    public var librarythingIDs: [String] {
+        get { seldom.box?.value.librarythingIDs ?? [] }
+        set { seldom.update(Rare()) { $0.librarythingIDs = newValue } }
+    }
+    public var googleBooksVolumeIDs: [String] {
+        get { seldom.box?.value.googleBooksVolumeIDs ?? [] }
+        set { seldom.update(Rare()) { $0.googleBooksVolumeIDs = newValue } }
+    }
+    public var originalImagePath: String? {
+        get { seldom.box?.value.originalImagePath }
+        set { seldom.update(Rare()) { $0.originalImagePath = newValue } }
+    }
+    public var boundingBoxX: Double? {
+        get { seldom.box?.value.boundingBoxX }
+        set { seldom.update(Rare()) { $0.boundingBoxX = newValue } }
+    }
+    public var boundingBoxY: Double? {
+        get { seldom.box?.value.boundingBoxY }
+        set { seldom.update(Rare()) { $0.boundingBoxY = newValue } }
+    }
+    public var boundingBoxWidth: Double? {
+        get { seldom.box?.value.boundingBoxWidth }
+        set { seldom.update(Rare()) { $0.boundingBoxWidth = newValue } }
+    }
+    public var boundingBoxHeight: Double? {
+        get { seldom.box?.value.boundingBoxHeight }
+        set { seldom.update(Rare()) { $0.boundingBoxHeight = newValue } }
+    }
+    public var lastISBNDBSync: Date? {
+        get { seldom.box?.value.lastISBNDBSync }
+        set { seldom.update(Rare()) { $0.lastISBNDBSync = newValue } }
+    }
     /// ISBNDB data quality, 0–100.
-    public var isbndbQuality: Int
+    public var isbndbQuality: Int {
+        get { seldom.box?.value.isbndbQuality ?? 0 }
+        set { seldom.update(Rare()) { $0.isbndbQuality = newValue } }
+    }
 
     public init(id: String, title: String, originalLanguage: String? = nil, firstPublicationYear: Int? = nil,
                 subjectTags: [String] = [], authorIds: [String] = [],
@@ -44,27 +104,21 @@ public struct Work: Equatable, Hashable, Sendable {
                 dateCreated: Date, lastModified: Date, lastISBNDBSync: Date? = nil, isbndbQuality: Int = 0) {
         self.id = id
         self.title = title
-        self.originalLanguage = originalLanguage
         self.firstPublicationYear = firstPublicationYear
+        self.reviewStatus = reviewStatus
         self.subjectTags = subjectTags
         self.authorIds = authorIds
-        self.openLibraryWorkID = openLibraryWorkID
-        self.isbndbID = isbndbID
-        self.googleBooksVolumeID = googleBooksVolumeID
         self.goodreadsWorkIDs = goodreadsWorkIDs
-        self.amazonASINs = amazonASINs
-        self.librarythingIDs = librarythingIDs
-        self.googleBooksVolumeIDs = googleBooksVolumeIDs
-        self.reviewStatus = reviewStatus
-        self.originalImagePath = originalImagePath
-        self.boundingBoxX = boundingBoxX
-        self.boundingBoxY = boundingBoxY
-        self.boundingBoxWidth = boundingBoxWidth
-        self.boundingBoxHeight = boundingBoxHeight
         self.dateCreated = dateCreated
         self.lastModified = lastModified
-        self.lastISBNDBSync = lastISBNDBSync
-        self.isbndbQuality = isbndbQuality
+        // One box at most, made once.
+        seldom.update(Rare()) {
+            $0 = Rare(originalLanguage: originalLanguage, openLibraryWorkID: openLibraryWorkID, isbndbID: isbndbID,
+                      googleBooksVolumeID: googleBooksVolumeID, amazonASINs: amazonASINs, librarythingIDs: librarythingIDs,
+                      googleBooksVolumeIDs: googleBooksVolumeIDs, originalImagePath: originalImagePath,
+                      boundingBoxX: boundingBoxX, boundingBoxY: boundingBoxY, boundingBoxWidth: boundingBoxWidth,
+                      boundingBoxHeight: boundingBoxHeight, lastISBNDBSync: lastISBNDBSync, isbndbQuality: isbndbQuality)
+        }
     }
 
     /// The first author's id (seeds/001 `primaryAuthor`).

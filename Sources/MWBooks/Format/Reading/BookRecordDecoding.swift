@@ -39,10 +39,10 @@ extension RecordFields {
     private static let nonNegative = 0...Int.max
 
     mutating func work() -> Work? {
-        let id = string("id", required: true), title = string("title", required: true)
+        let id = string("id", required: true).map(dates.intern), title = string("title", required: true)
         let created = date("dateCreated", required: true), modified = date("lastModified", required: true)
         var w = Work(id: id ?? "", title: title ?? "", dateCreated: created ?? .distantPast, lastModified: modified ?? .distantPast)
-        w.authorIds = strings("authorIds")
+        w.authorIds = strings("authorIds").map(dates.intern)
         w.originalLanguage = string("originalLanguage")
         w.firstPublicationYear = int("firstPublicationYear")
         w.subjectTags = strings("subjectTags")
@@ -66,7 +66,7 @@ extension RecordFields {
     }
 
     mutating func edition() -> Edition? {
-        let id = string("id", required: true), workId = string("workId", required: true)
+        let id = string("id", required: true).map(dates.intern), workId = string("workId", required: true).map(dates.intern)
         let created = date("dateCreated", required: true), modified = date("lastModified", required: true)
         var e = Edition(id: id ?? "", workId: workId ?? "", dateCreated: created ?? .distantPast, lastModified: modified ?? .distantPast)
         e.isbn = string("isbn")
@@ -91,7 +91,7 @@ extension RecordFields {
     }
 
     mutating func author() -> Author? {
-        let id = string("id", required: true), name = string("name", required: true)
+        let id = string("id", required: true).map(dates.intern), name = string("name", required: true)
         let created = date("dateCreated", required: true), modified = date("lastModified", required: true)
         var a = Author(id: id ?? "", name: name ?? "", dateCreated: created ?? .distantPast, lastModified: modified ?? .distantPast)
         a.nationality = string("nationality")
@@ -109,12 +109,12 @@ extension RecordFields {
     }
 
     mutating func entry() -> LibraryEntry? {
-        let id = string("id", required: true), workId = string("workId", required: true)
+        let id = string("id", required: true), workId = string("workId", required: true).map(dates.intern)
         let added = userDate("dateAdded", required: true), modified = date("lastModified", required: true)
         let status = enumValue("readingStatus", ReadingStatus.self, required: true)
         var e = LibraryEntry(id: id ?? "", workId: workId ?? "", dateAdded: added ?? .distantPast,
                              readingStatus: status ?? .toRead, lastModified: modified ?? .distantPast)
-        e.editionId = string("editionId")
+        e.editionId = string("editionId").map(dates.intern)
         e.currentPage = int("currentPage") ?? 0
         e.readingProgress = double("readingProgress") ?? 0
         e.rating = int("rating")

@@ -42,7 +42,7 @@ public enum BookstrackReader {
         /// Offsets of the records kept, per collection (parallel to the library's arrays).
         var offsets: [String: [Int]] = [:]
         /// The last date read (``RecordFields``).
-        let dates = DateCache()
+        let dates = ReadCache()
         /// The mapped file being read, if it is one.
         let mapped = MappedFile.current
 
