@@ -53,11 +53,11 @@ public enum BookstrackWriter {
         w.beginArray()
         // Records are read in place (a buffer's element is borrowed): `for r in` copied each
         // one out, retaining and releasing every string of it.
-        lib.works.withUnsafeBufferPointer { b in for i in b.indices { w.element(); work(&w, b[i]) } }
+        lib.works.withUnsafeBufferPointer { w.elements($0, work) }
         w.endArray()
         w.key("editions")
         w.beginArray()
-        lib.editions.withUnsafeBufferPointer { b in for i in b.indices { w.element(); edition(&w, b[i], v2: v2) } }
+        lib.editions.withUnsafeBufferPointer { w.elements($0) { edition(&$0, $1, v2: v2) } }
         w.endArray()
         w.key("authors")
         w.beginArray()
@@ -65,7 +65,7 @@ public enum BookstrackWriter {
         w.endArray()
         w.key("entries")
         w.beginArray()
-        lib.entries.withUnsafeBufferPointer { b in for i in b.indices { w.element(); entry(&w, b[i], v2: v2) } }
+        lib.entries.withUnsafeBufferPointer { w.elements($0) { entry(&$0, $1, v2: v2) } }
         w.endArray()
         w.endObject()
         w.finish()

@@ -50,7 +50,7 @@ extension BookImport {
     /// import adds around it: a title + author match is put to the overrides and, when its ISBNs
     /// disagree and no decision says otherwise, to the review file; per-file counts, entry
     /// conflicts and long notes are reported at the rows they came from.
-    static func mergeInto(_ existing: consuming BookLibrary, _ first: consuming ImportFold, _ groups: RowGroups,
+    static func mergeInto(_ existing: consuming BookMergeTarget, _ first: consuming ImportFold, _ groups: RowGroups,
                           _ options: BookImportOptions) -> ImportFold {
         var out = first
         // The import's library goes into the merge as its last copy, which frees each of its

@@ -27,9 +27,9 @@ public enum BookImport {
 
     /// ``run(urls:into:options:services:)`` into the library `existing` gives, asked for only
     /// once the files are read and their rows folded among themselves: a caller can have it
-    /// read meanwhile on another thread (``BackgroundValue``), as `mwkit import --merge-into`
-    /// does. What `existing` throws is thrown, and nothing is merged.
-    public static func run(urls: [URL], mergingInto existing: () throws -> BookLibrary, options: BookImportOptions = BookImportOptions(),
+    /// read and indexed meanwhile on another thread (``BackgroundValue``), as
+    /// `mwkit import --merge-into` does. What `existing` throws is thrown, and nothing is merged.
+    public static func run(urls: [URL], mergingInto existing: () throws -> BookMergeTarget, options: BookImportOptions = BookImportOptions(),
                            services: [any BookServiceReader] = BookServices.builtIn) rethrows -> BookImportResult {
         var files = urls.map { BookExportReader.read($0, services: services) }
         let rows = files.indices.flatMap { i in
@@ -54,21 +54,21 @@ public enum BookImport {
                     options: BookImportOptions) -> BookImportResult {
         let merging = !existing.works.isEmpty || !existing.entries.isEmpty || !existing.authors.isEmpty
         let handoff = Handoff(consume existing)
-        return run(files, rows: consume rows, grouped: merging, into: { handoff.take() }, options: options)
+        return run(files, rows: consume rows, grouped: merging, into: { BookMergeTarget(handoff.take()) }, options: options)
     }
 
     /// The import, into the library `existing` gives once the rows are folded (`grouped`: a
     /// merge into a library is expected, so each work's rows are kept for its reports).
-    static func run(_ files: [BookFileRead], rows: consuming [BookRow], grouped: Bool, into existing: () throws -> BookLibrary,
+    static func run(_ files: [BookFileRead], rows: consuming [BookRow], grouped: Bool, into existing: () throws -> BookMergeTarget,
                     options: BookImportOptions) rethrows -> BookImportResult {
         // First the import on its own: its rows fold into works among themselves, the latest
         // activity winning inside one entry. Then, into an existing library, with the one
         // library merge (BookImport+MergeInto.swift), handed `existing` whole.
         let (first, groups) = firstFold(consume rows, options, grouped: grouped)
         var fold = first
-        let lib = try existing()
-        if !lib.works.isEmpty || !lib.entries.isEmpty || !lib.authors.isEmpty {
-            fold = mergeInto(consume lib, consume fold, groups, options)
+        let target = try existing()
+        if !target.isEmpty {
+            fold = mergeInto(consume target, consume fold, groups, options)
         }
         var summaries: [BookFileSummary] = []
         var seen = Set<String>()

@@ -50,8 +50,17 @@ public enum BookMerge {
     /// records are merged (a merge's peak memory is at its end).
     static func merge(_ incoming: consuming BookLibrary, into existing: consuming BookLibrary, policy: ConflictPolicy,
                       titleMatch: ((_ incoming: Work, _ existing: Work, _ isbnsDisagree: Bool, _ editions: [Edition], _ incomingEditions: [Edition]) -> BookTitleMatch)?) -> BookMergeResult {
+        merge(incoming, into: BookMergeTarget(consume existing), policy: policy, titleMatch: titleMatch)
+    }
+
+    /// As ``merge(_:into:policy:titleMatch:)``, into a library indexed ahead (``BookMergeTarget``).
+    static func merge(_ incoming: consuming BookLibrary, into target: consuming BookMergeTarget, policy: ConflictPolicy,
+                      titleMatch: ((_ incoming: Work, _ existing: Work, _ isbnsDisagree: Bool, _ editions: [Edition], _ incomingEditions: [Edition]) -> BookTitleMatch)?) -> BookMergeResult {
         var incoming = incoming
-        var m = LibraryMerger(consume existing, policy: policy, expected: incoming)
+        var m = target.merger
+        target = BookMergeTarget(BookLibrary())  // the merger's last copy is `m`: changed in place
+        m.policy = policy
+        m.expect(incoming)
         m.titleMatch = titleMatch
         m.authors(incoming)
         m.works(incoming)
@@ -65,10 +74,25 @@ public enum BookMerge {
     }
 }
 
+/// A library made ready to be merged into: its records indexed by every key the merge
+/// matches on. Made ahead — `mwkit import --merge-into` indexes the existing library on the
+/// thread that reads it, while the export's rows are folded — and consumed by the merge.
+public struct BookMergeTarget: @unchecked Sendable {
+    // Unchecked: the merger's one non-Sendable member, the title-match callback, is set only
+    // by the merge that consumes it.
+    var merger: LibraryMerger
+
+    /// Indexes `library` (consumed: passed its last copy, the merge changes it in place).
+    public init(_ library: consuming BookLibrary) { merger = LibraryMerger(consume library) }
+
+    /// Whether the library has no records (an import into it is a new library).
+    public var isEmpty: Bool { merger.lib.works.isEmpty && merger.lib.entries.isEmpty && merger.lib.authors.isEmpty }
+}
+
 /// The state of one ``BookMerge/merge(_:into:policy:titleMatch:)``; entries in BookMerge+Entry.swift.
 struct LibraryMerger {
     var lib: BookLibrary
-    let policy: ConflictPolicy
+    var policy = ConflictPolicy.newer
     var titleMatch: ((Work, Work, Bool, [Edition], [Edition]) -> BookTitleMatch)?
     var decisions: [BookMergeDecision] = []
     var warnings: [String] = []
@@ -83,18 +107,12 @@ struct LibraryMerger {
     /// The ISBN keys of each incoming edition, by position: worked out once for works and editions.
     var incomingISBNKeys: [[String]] = []
 
-    init(_ existing: consuming BookLibrary, policy: ConflictPolicy, expected incoming: BookLibrary) {
-        self.policy = policy
-        decisions.reserveCapacity(incoming.authors.count + incoming.works.count + incoming.editions.count + incoming.entries.count)
-        let authors = existing.authors.count + incoming.authors.count
+    /// Indexes `existing`; ``expect(_:)`` makes room for what comes in.
+    init(_ existing: consuming BookLibrary) {
         // Moved, not copied: a copy kept alive here made the reservations below copy every
         // array of the library (and keep the old ones) instead of moving it.
         lib = consume existing
-        // Room for every incoming author once, not the doubling of an array that outgrows its
-        // capacity (moving it whole, and up to half of it left empty); works, editions and
-        // entries get room for the records each phase may add, counted when it starts
-        // (``reserve(_:_:)``): every incoming record was half of them unused.
-        lib.authors.reserveCapacity(authors)
+        let authors = lib.authors.count
         authorIndex.reserveCapacity(2 * authors)
         authorById.reserveCapacity(authors)
         // Sized for the existing records and the keys a record usually brings — a work its
@@ -110,9 +128,6 @@ struct LibraryMerger {
         editionsOfWork.reserveCapacity(works)
         entryByWork.reserveCapacity(entries)
         entryIds.reserveCapacity(entries)
-        authorMap.reserveCapacity(incoming.authors.count)
-        workMap.reserveCapacity(incoming.works.count)
-        editionMap.reserveCapacity(incoming.editions.count)
         for i in lib.authors.indices { indexAuthor(i) }
         for i in lib.works.indices { indexWork(i) }
         for i in lib.editions.indices { indexEdition(i) }
@@ -120,6 +135,18 @@ struct LibraryMerger {
             if entryByWork[e.workId] == nil { entryByWork[e.workId] = i }
             entryIds.insert(e.id)
         }
+    }
+
+    /// Room for `incoming`'s decisions, authors and id maps. Every incoming author once, not
+    /// the doubling of an array that outgrows its capacity (moving it whole, and up to half
+    /// of it left empty); works, editions and entries get room for the records each phase may
+    /// add, counted when it starts (``reserve(_:_:)``): every incoming record was half of them unused.
+    mutating func expect(_ incoming: BookLibrary) {
+        decisions.reserveCapacity(incoming.authors.count + incoming.works.count + incoming.editions.count + incoming.entries.count)
+        lib.authors.reserveCapacity(lib.authors.count + incoming.authors.count)
+        authorMap.reserveCapacity(incoming.authors.count)
+        workMap.reserveCapacity(incoming.works.count)
+        editionMap.reserveCapacity(incoming.editions.count)
     }
 
     // MARK: Indexes (first record with a key keeps it)

@@ -23,6 +23,10 @@ public struct LibraryEntry: Equatable, Hashable, Sendable {
     /// have dates (the current one in ``dateStarted``/``dateCompleted`` and ``earlierReads``):
     /// the others are undated reads (bookstrack-v2 and above).
     public var readCount: Int?
+    /// Copies the user owns (Goodreads `Owned Copies`; a StoryGraph `Owned?` `Yes` or Hardcover
+    /// `Owned` `true` is 1); nil when the source does not say (bookstrack-v2 and above).
+    /// Inline: Goodreads gives it for every book, if only 0.
+    public var ownedCopies: Int?
     public var tags: [String]
     public var dateStarted: Date?
     public var dateCompleted: Date?
@@ -34,7 +38,6 @@ public struct LibraryEntry: Equatable, Hashable, Sendable {
         var personalRating: Double?
         var privateNotes: String?
         var reviewHasSpoilers = false
-        var ownedCopies: Int?
         var earlierReads: [ReadingSession] = []
         var estimatedFinishDate: Date?
     }
@@ -55,12 +58,6 @@ public struct LibraryEntry: Equatable, Hashable, Sendable {
     public var reviewHasSpoilers: Bool {
         get { seldom.box?.value.reviewHasSpoilers ?? false }
         set { seldom.update(Rare()) { $0.reviewHasSpoilers = newValue } }
-    }
-    /// Copies the user owns (Goodreads `Owned Copies`; a StoryGraph `Owned?` `Yes` or Hardcover
-    /// `Owned` `true` is 1); nil when the source does not say (bookstrack-v2 and above).
-    public var ownedCopies: Int? {
-        get { seldom.box?.value.ownedCopies }
-        set { seldom.update(Rare()) { $0.ownedCopies = newValue } }
     }
     /// Dated reads before the current one, oldest first (StoryGraph's `Dates Read` lists every
     /// read); the current read stays in ``dateStarted``/``dateCompleted`` (bookstrack-v2 and above).
@@ -89,6 +86,7 @@ public struct LibraryEntry: Equatable, Hashable, Sendable {
         self.readingStatus = readingStatus
         self.notes = notes
         self.readCount = readCount
+        self.ownedCopies = ownedCopies
         self.tags = tags
         self.dateStarted = dateStarted
         self.dateCompleted = dateCompleted
@@ -96,7 +94,7 @@ public struct LibraryEntry: Equatable, Hashable, Sendable {
         // One box at most, made once.
         seldom.update(Rare()) {
             $0 = Rare(personalRating: personalRating, privateNotes: privateNotes, reviewHasSpoilers: reviewHasSpoilers,
-                      ownedCopies: ownedCopies, earlierReads: earlierReads, estimatedFinishDate: estimatedFinishDate)
+                      earlierReads: earlierReads, estimatedFinishDate: estimatedFinishDate)
         }
     }
 

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 /// A small streaming JSON writer: objects with keys in the order given, strings escaped as
@@ -24,8 +25,78 @@ public struct JSONWriter {
         buf.reserveCapacity(1 << 20 + 65536)
     }
 
+    /// Off in a writer that encodes part of a document for another to take (``elements(_:chunk:_:)``).
+    private var flushes = true
+
     public mutating func flushIfNeeded() {
-        if buf.count >= 1 << 20 { emit(buf); buf.removeAll(keepingCapacity: true) }
+        if flushes && buf.count >= 1 << 20 { emit(buf); buf.removeAll(keepingCapacity: true) }
+    }
+
+    /// Writes each of `items` as an element of the array being written (`encode` writes one),
+    /// chunk by chunk, two chunks at a time on two threads, each into a writer of its own at
+    /// this one's place, taken in order: the bytes one writer gives, in about half the time on
+    /// two cores (writing a 50,000-book library was a sixth of an import), with at most two
+    /// chunks in memory beside the usual buffer. `encode` is called from two threads at once.
+    public mutating func elements<T>(_ items: UnsafeBufferPointer<T>, chunk: Int = 512, _ encode: (inout JSONWriter, T) -> Void) {
+        var parts = (part(), part())
+        var start = 0
+        while start < items.count {
+            let mid = min(start + chunk, items.count), end = min(mid + chunk, items.count)
+            guard end > mid else {
+                for i in start..<mid { element(); encode(&self, items[i]) }
+                break
+            }
+            parts.0.take(placeOf: self, afterAnElement: false)
+            parts.1.take(placeOf: self, afterAnElement: true)  // the first part writes at least one
+            withUnsafeMutablePointer(to: &parts) { p in
+                withoutActuallyEscaping(encode) { encode in
+                    let shared = TwoParts(parts: p, items: items, encode: encode), first = start
+
+                    DispatchQueue.concurrentPerform(iterations: 2) { k in
+                        if k == 0 {
+                            for i in first..<mid { shared.parts.pointee.0.element(); shared.encode(&shared.parts.pointee.0, shared.items[i]) }
+                        } else {
+                            for i in mid..<end { shared.parts.pointee.1.element(); shared.encode(&shared.parts.pointee.1, shared.items[i]) }
+                        }
+                    }
+                }
+            }
+            append(&parts.0)
+            append(&parts.1)
+            start = end
+        }
+    }
+
+    /// What the two threads of ``elements(_:chunk:_:)`` share. Unchecked: each thread writes
+    /// only its own part, `items` are only read, the caller allows `encode` on two threads, and
+    /// `concurrentPerform` returns only once both are done.
+    private struct TwoParts<T>: @unchecked Sendable {
+        let parts: UnsafeMutablePointer<(JSONWriter, JSONWriter)>
+        let items: UnsafeBufferPointer<T>
+        let encode: (inout JSONWriter, T) -> Void
+    }
+
+    /// A writer with this one's options and an empty buffer that never flushes.
+    private func part() -> JSONWriter {
+        var w = JSONWriter(pretty: pretty, escapeSlash: escapeSlash, spaceBeforeColon: spaceBeforeColon, emit: { _ in })
+        w.flushes = false
+        return w
+    }
+
+    /// Puts this part at `other`'s place in the document (after an element of the array there, if so).
+    private mutating func take(placeOf other: JSONWriter, afterAnElement: Bool) {
+        level = other.level
+        needsComma = other.needsComma
+        if afterAnElement { needsComma[needsComma.count - 1] = true }
+    }
+
+    /// Appends what `part` wrote and goes on from where it stopped; `part` is emptied.
+    private mutating func append(_ part: inout JSONWriter) {
+        buf.append(contentsOf: part.buf)
+        part.buf.removeAll(keepingCapacity: true)
+        level = part.level
+        needsComma = part.needsComma
+        flushIfNeeded()
     }
 
     public mutating func finish() {

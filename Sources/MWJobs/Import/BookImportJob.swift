@@ -66,13 +66,13 @@ public enum BookImportJob {
         if let f = o.overridesFile { options.overrides = try BookOverrides.read(f) }
         var result: BookImportResult
         if let m = o.mergeInto {
-            // The existing library is read on another thread while the exports are read and
-            // folded (a third of a 50,000-book merge's time), then handed over whole: the
-            // merge changes it in place, not a copy. What reading it throws is thrown (exit 2).
-            let existing = BackgroundValue { () throws -> BookLibrary in
+            // The existing library is read and indexed on another thread while the exports are
+            // read and folded (a third of a 50,000-book merge's time), then handed over whole:
+            // the merge changes it in place, not a copy. What reading it throws is thrown (exit 2).
+            let existing = BackgroundValue { () throws -> BookMergeTarget in
                 let loaded = try BackupLoader().loadValid(m.path, options: ReadOptions(), families: [.books])
                 guard let lib = loaded.result.model as? BookLibrary else { throw MWError.usage("\(m.path) is not a books backup") }
-                return lib
+                return BookMergeTarget(lib)
             }
             result = try BookImport.run(urls: files, mergingInto: existing.take, options: options, services: services)
         } else {

@@ -158,7 +158,11 @@ public enum BookstrackReader {
                     continue
                 }
                 var f = try RecordFields(reading: &s, collection: key, index: index - 1, keys: table, dates: dates, duplicates: &dups)
-                v2Keys += f.present(key == "entries" ? BookstrackKeys.entryV2 : key == "editions" ? BookstrackKeys.editionV2 : [])
+                // A later version's attributes are errors only in a file that says version 1:
+                // with the version read first (as mwkit writes it), they are not collected.
+                let maybeV1 = version == nil || version == 1
+                f.noteDays = maybeV1
+                if maybeV1 { v2Keys += f.present(key == "entries" ? BookstrackKeys.entryV2 : key == "editions" ? BookstrackKeys.editionV2 : []) }
                 var ok = false
                 switch key {
                 case "works":

@@ -118,12 +118,15 @@ struct RecordFields {
 
     /// Days written as `"YYYY-MM-DD"` (pointer, offset): formatVersion 2's; errors in a version 1 file.
     private(set) var dayDates: [(String, Int)] = []
+    /// Whether ``dayDates`` are noted: only while the file may say formatVersion 1, where they
+    /// are errors (a pointer string per date of a 50,000-book library was 16 MB otherwise).
+    var noteDays = true
 
     /// A user's date: RFC 3339, or (formatVersion 2) a day `"YYYY-MM-DD"`, read as its 11:00 UTC
     /// instant (docs/FORMAT.md#days).
     mutating func userDate(_ key: StaticString, required: Bool = false) -> Date? {
         if let n = node(key, required: false), case .string(let s) = n.value, s.utf8.count == 10, let day = DayDate.parse(s) {
-            dayDates.append((at(key), n.offset))
+            if noteDays { dayDates.append((at(key), n.offset)) }
             return DayDate.instant(ofDay: day)
         }
         return date(key, required: required)
@@ -168,7 +171,7 @@ struct RecordFields {
     /// An RFC 3339 date inside an element of an array field; nil (reported) when unreadable.
     private mutating func nestedDate(_ n: JSONNode, _ pointer: String) -> Date? {
         if case .string(let s) = n.value, s.utf8.count == 10, let day = DayDate.parse(s) {
-            dayDates.append((pointer, n.offset))
+            if noteDays { dayDates.append((pointer, n.offset)) }
             return DayDate.instant(ofDay: day)
         }
         guard case .string(let s) = n.value, let d = DateCoding.parseISO(s) else {
@@ -258,14 +261,12 @@ final class ReadCache {
     var text = ""
     var date: Date?
     /// Record ids and the references to them, one string each (``intern(_:)``).
-    var ids: [String: String] = [:]
+    var ids: Set<String> = []
 
     /// `id`, or the equal string met first: a record's id and every reference to it (an
     /// entry's `workId`, a work's `authorIds`) share one string instead of each holding a copy
     /// read from the file — 13 MB of a 50,000-book library.
     func intern(_ id: String) -> String {
-        if let same = ids[id] { return same }
-        ids[id] = id
-        return id
+        ids.insert(id).memberAfterInsert
     }
 }
