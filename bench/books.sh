@@ -15,6 +15,8 @@
 # Environment:
 #   MWKIT   mwkit binary (default .build/release/mwkit)
 #   ROWS    rows per export (default 50000)
+#   RUNS    runs of each timed step, mwkit's and the peer's alike (default 3): the median wall
+#           time is printed, and the largest peak RSS (one run swung ±15% on a shared machine)
 #
 # Uses `mwkit import SOURCE -o OUT` and `--merge-into EXISTING` (issue 12 §2); until the
 # command reads book exports those rows print "not wired" and only the floor is measured.
@@ -32,7 +34,7 @@ LIBRARY_EXPORT="$DATA/goodreads-$ROWS-library.csv"
 [ -s "$EXPORT" ] || python3 bench/gen_goodreads.py -n "$ROWS" -o "$EXPORT" --seed 1 --offset "$((ROWS / 2))"
 [ -s "$LIBRARY_EXPORT" ] || python3 bench/gen_goodreads.py -n "$ROWS" -o "$LIBRARY_EXPORT" --seed 2 --offset 0
 
-export MWKIT="${MWKIT:-.build/release/mwkit}" EXPORT LIBRARY_EXPORT ROWS DATA
+export MWKIT="${MWKIT:-.build/release/mwkit}" EXPORT LIBRARY_EXPORT ROWS DATA RUNS="${RUNS:-3}"
 exec python3 - <<'PY'
 import os, subprocess, sys, time
 
@@ -46,11 +48,19 @@ def run(argv):
     err = p.stderr.read().decode(errors="replace")
     return time.perf_counter() - t, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status), err
 
+RUNS = max(1, int(os.environ.get("RUNS", "3")))
+def runs(argv):
+    """`run` RUNS times: the median wall time, the largest peak RSS, the last exit and stderr."""
+    results = [run(argv) for _ in range(RUNS)]
+    walls = sorted(r[0] for r in results)
+    return walls[len(walls) // 2], max(r[1] for r in results), results[-1][2], results[-1][3]
+
 floor = None
 def row(name, secs, rss, note=""):
     ratio = f"{(rows / secs) / floor:6.3f}x" if floor else "   1.000x"
     print(f"{name:<44} {secs:8.2f} s {rows / secs:12,.0f} rows/s {ratio:>9} {rss:8.1f} MB  {note}")
 
+print(f"median of {RUNS} runs for mwkit's import and the peer (wall), their largest peak RSS")
 print(f"{'step':<44} {'wall':>10} {'rows/s':>19} {'vs floor':>9} {'peak RSS':>11}")
 secs, rss, code, _ = run([sys.executable, "-c", "import csv,sys\nn=0\nfor r in csv.reader(open(sys.argv[1], newline='', encoding='utf-8')): n+=1\n", EXPORT])
 row("python3 csv.reader (floor)", secs, rss)
@@ -67,10 +77,10 @@ if not wired:
 existing, new, merged = (os.path.join(DATA, n) for n in ("books-existing.json", "books-new.json", "books-merged.json"))
 secs, rss, code, err = run([MWKIT, "import", LIB, "-o", existing])
 row("mwkit import (the 50k library)", secs, rss, "" if code in (0, 1) else f"exit {code}: {err[:200]}")
-secs, rss, code, err = run([MWKIT, "import", EXPORT, "-o", new])
+secs, rss, code, err = runs([MWKIT, "import", EXPORT, "-o", new])
 row("mwkit import (new library)", secs, rss, "" if code in (0, 1) else f"exit {code}: {err[:200]}")
 mine_new = (secs, rss)
-secs, rss, code, err = run([MWKIT, "import", EXPORT, "--merge-into", existing, "-o", merged])
+secs, rss, code, err = runs([MWKIT, "import", EXPORT, "--merge-into", existing, "-o", merged])
 row("mwkit import --merge-into (50k library)", secs, rss, "" if code in (0, 1) else f"exit {code}: {err[:200]}")
 mine_merge = (secs, rss)
 
@@ -177,9 +187,9 @@ with open(out, "w", encoding="utf-8") as f:
 """
 peer_new = os.path.join(DATA, "books-peer-new.json")
 peer_merged = os.path.join(DATA, "books-peer-merged.json")
-p_new = run([sys.executable, "-c", PEER, EXPORT, peer_new])
+p_new = runs([sys.executable, "-c", PEER, EXPORT, peer_new])
 row("peer: python3 script (new library)", p_new[0], p_new[1], f"writes {os.path.getsize(peer_new) / 1e6:.0f} MB")
-p_merge = run([sys.executable, "-c", PEER, EXPORT, peer_merged, existing])
+p_merge = runs([sys.executable, "-c", PEER, EXPORT, peer_merged, existing])
 row("peer: python3 script --merge-into (50k)", p_merge[0], p_merge[1], f"writes {os.path.getsize(peer_merged) / 1e6:.0f} MB")
 for name, (secs, rss), peer, output in (("new library", mine_new, p_new, new), ("--merge-into", mine_merge, p_merge, merged)):
     size = os.path.getsize(output) / 1024 / 1024

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import MWFoundation
 
@@ -138,7 +139,59 @@ extension BookFileRead {
     /// checked (a row of another width is malformed), its title required; `body` reads the rest
     /// of each usable row, given the row's values and its title.
     mutating func eachRow(_ table: CSVTable, _ body: (CSVFile.Record, inout RowReading, String, inout BookFileRead) -> Void) {
-        for record in table.rows {
+        // Rows are read each on its own (a reader only appends what a row gives), so a large
+        // file's two halves are read on two threads, the second into a read of its own that is
+        // then appended: the same rows, counts and diagnostics in the same order (reading was
+        // a quarter of a 50,000-row import).
+        let records = table.rows
+        guard records.count >= 2 * Self.halfForThreads, !Self.oneThread else {
+            eachRow(table, records[...], body)
+            return
+        }
+        let mid = records.count / 2
+        var second = BookFileRead(file: file)
+        (second.source, second.layout) = (source, layout)
+        withUnsafeMutablePointer(to: &self) { first in
+            withUnsafeMutablePointer(to: &second) { second in
+                withoutActuallyEscaping(body) { body in
+                    let halves = Halves(first: first, second: second, body: body)
+                    DispatchQueue.concurrentPerform(iterations: 2) { k in
+                        if k == 0 {
+                            halves.first.pointee.eachRow(table, records[..<mid], halves.body)
+                        } else {
+                            halves.second.pointee.eachRow(table, records[mid...], halves.body)
+                        }
+                    }
+                }
+            }
+        }
+        rows += second.rows
+        rowsRead += second.rowsRead
+        malformed += second.malformed
+        for (k, v) in second.unkept { unkept[k, default: 0] += v }
+        diagnostics += second.diagnostics
+    }
+
+    /// Files of fewer than twice this many rows are read on one thread.
+    static let halfForThreads = 2_000
+
+    /// Set while the other core is busy (`--merge-into` reads the existing library on it):
+    /// rows are then read on one thread, a third one only contending for the two cores.
+    @TaskLocal static var oneThread = false
+
+    /// What the two threads of ``eachRow(_:_:)`` share. Unchecked: each thread changes only
+    /// its own read, the table is only read, readers' row bodies only read what they capture,
+    /// and `concurrentPerform` returns once both are done.
+    private struct Halves: @unchecked Sendable {
+        let first: UnsafeMutablePointer<BookFileRead>
+        let second: UnsafeMutablePointer<BookFileRead>
+        let body: (CSVFile.Record, inout RowReading, String, inout BookFileRead) -> Void
+    }
+
+    /// ``eachRow(_:_:)`` over some of the table's records, on this thread.
+    private mutating func eachRow(_ table: CSVTable, _ records: ArraySlice<CSVFile.Record>,
+                                  _ body: (CSVFile.Record, inout RowReading, String, inout BookFileRead) -> Void) {
+        for record in records {
             rowsRead += 1
             guard usable(table, record) else { continue }
             var r = RowReading(table, record)

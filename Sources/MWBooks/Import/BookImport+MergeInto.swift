@@ -50,14 +50,15 @@ extension BookImport {
     /// import adds around it: a title + author match is put to the overrides and, when its ISBNs
     /// disagree and no decision says otherwise, to the review file; per-file counts, entry
     /// conflicts and long notes are reported at the rows they came from.
-    static func mergeInto(_ existing: consuming BookMergeTarget, _ first: consuming ImportFold, _ groups: RowGroups,
-                          _ options: BookImportOptions) -> ImportFold {
+    /// `facts` are the import library's (``IncomingFacts``), taken before: while the existing
+    /// library is still being read on another thread.
+    static func mergeInto(_ existing: consuming BookMergeTarget, _ first: consuming ImportFold, _ facts: IncomingFacts,
+                          _ groups: RowGroups, _ options: BookImportOptions) -> ImportFold {
         var out = first
         // The import's library goes into the merge as its last copy, which frees each of its
-        // arrays once merged; what the counts and reports below need of it is taken first.
+        // arrays once merged; what the counts and reports below need of it was taken first.
         var incoming = BookLibrary()
         swap(&incoming, &out.lib)
-        let facts = IncomingFacts(incoming)
         var isbnsOf: [String: [String]]?  // work id → ISBNs as written, both libraries; built at the first review item
         // `existing` goes into the merge whole (no copy of it kept here: the merge changes it in
         // place); the existing editions and the incoming ones come to the callback from the merge.
@@ -133,6 +134,12 @@ extension BookImport {
         }
         // One pass, by index: a decision is a large value, and copying each out cost more than the test.
         var works = Set<String>(), editions = Set<String>(), authors = Set<String>()
+        // Sized once (a set that grows re-hashes every id at each doubling).
+        var inserted = [BookEntity: Int]()
+        for i in decisions.indices where decisions[i].action == .insert { inserted[decisions[i].entity, default: 0] += 1 }
+        works.reserveCapacity(inserted[.work] ?? 0)
+        editions.reserveCapacity(inserted[.edition] ?? 0)
+        authors.reserveCapacity(inserted[.author] ?? 0)
         for i in decisions.indices where decisions[i].action == .insert {
             switch decisions[i].entity {
             case .work: works.insert(decisions[i].incomingId)
@@ -142,14 +149,24 @@ extension BookImport {
             }
         }
         let authorByKey = lib.authorByKey
-        var creditedEditions = Set<String>(), creditedAuthors = Set<String>()
+        var creditedEditions = Set<String>(minimumCapacity: editions.count), creditedAuthors = Set<String>(minimumCapacity: authors.count)
         var authorOf: [String: String?] = [:]  // a name as written → its author (folding a name is dear)
+        // The summary of the file being counted, put back when the file changes (rows of one
+        // file mostly follow each other): not a look-up and a store per row.
+        var current: BookFileSummary?
+        func select(_ file: String, _ source: BookSource) -> BookFileSummary {
+            if let c = current, c.file == file { return c }
+            if let c = current { summaries[c.file] = c }
+            return summaries[file] ?? BookFileSummary(file: file, source: source, layout: nil)
+        }
+        defer { if let c = current { summaries[c.file] = c } }
         for workId in lib.workIds {
             guard let members = groups[workId] else { continue }
             let created = works.contains(workId)
             for n in members.indices {
                 let file = members[n].file, edition = members[n].edition
-                var s = summaries[file] ?? BookFileSummary(file: file, source: members[n].source, layout: nil)
+                var s = select(file, members[n].source)
+                current = nil  // `s` is the one copy while it changes
                 if n == 0 && created { s.worksCreated += 1 } else { s.merged += 1 }
                 if editions.contains(edition) && creditedEditions.insert(edition).inserted { s.editionsCreated += 1 }
                 for name in members[n].authors where !authors.isEmpty {
@@ -160,7 +177,7 @@ extension BookImport {
                     }()
                     if let id, authors.contains(id), creditedAuthors.insert(id).inserted { s.authorsCreated += 1 }
                 }
-                summaries[file] = s
+                current = s
             }
         }
     }

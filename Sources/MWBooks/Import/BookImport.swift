@@ -31,7 +31,7 @@ public enum BookImport {
     /// `mwkit import --merge-into` does. What `existing` throws is thrown, and nothing is merged.
     public static func run(urls: [URL], mergingInto existing: () throws -> BookMergeTarget, options: BookImportOptions = BookImportOptions(),
                            services: [any BookServiceReader] = BookServices.builtIn) rethrows -> BookImportResult {
-        var files = urls.map { BookExportReader.read($0, services: services) }
+        var files = BookFileRead.$oneThread.withValue(true) { urls.map { BookExportReader.read($0, services: services) } }
         let rows = files.indices.flatMap { i in
             defer { files[i].rows = [] }
             return files[i].rows
@@ -66,9 +66,13 @@ public enum BookImport {
         // library merge (BookImport+MergeInto.swift), handed `existing` whole.
         let (first, groups) = firstFold(consume rows, options, grouped: grouped)
         var fold = first
+        // What the merge's reports need of the import's library, taken while the existing one
+        // may still be being read.
+        let facts = grouped ? IncomingFacts(fold.lib) : nil
         let target = try existing()
         if !target.isEmpty {
-            fold = mergeInto(consume target, consume fold, groups, options)
+            let facts = facts ?? IncomingFacts(fold.lib)
+            fold = mergeInto(consume target, consume fold, facts, groups, options)
         }
         var summaries: [BookFileSummary] = []
         var seen = Set<String>()
