@@ -38,7 +38,14 @@ public struct JSONWriter {
     /// two cores (writing a 50,000-book library was a sixth of an import), with at most two
     /// chunks in memory beside the usual buffer. `encode` is called from two threads at once.
     public mutating func elements<T>(_ items: UnsafeBufferPointer<T>, chunk: Int = 512, _ encode: (inout JSONWriter, T) -> Void) {
-        var parts = (part(), part())
+        // Two writers at two addresses, one per thread (not one tuple both threads modify).
+        let parts = UnsafeMutablePointer<JSONWriter>.allocate(capacity: 2)
+        parts.initialize(to: part())
+        (parts + 1).initialize(to: part())
+        defer {
+            parts.deinitialize(count: 2)
+            parts.deallocate()
+        }
         var start = 0
         while start < items.count {
             let mid = min(start + chunk, items.count), end = min(mid + chunk, items.count)
@@ -46,32 +53,26 @@ public struct JSONWriter {
                 for i in start..<mid { element(); encode(&self, items[i]) }
                 break
             }
-            parts.0.take(placeOf: self, afterAnElement: false)
-            parts.1.take(placeOf: self, afterAnElement: true)  // the first part writes at least one
-            withUnsafeMutablePointer(to: &parts) { p in
-                withoutActuallyEscaping(encode) { encode in
-                    let shared = TwoParts(parts: p, items: items, encode: encode), first = start
-
-                    DispatchQueue.concurrentPerform(iterations: 2) { k in
-                        if k == 0 {
-                            for i in first..<mid { shared.parts.pointee.0.element(); shared.encode(&shared.parts.pointee.0, shared.items[i]) }
-                        } else {
-                            for i in mid..<end { shared.parts.pointee.1.element(); shared.encode(&shared.parts.pointee.1, shared.items[i]) }
-                        }
-                    }
+            parts[0].take(placeOf: self, afterAnElement: false)
+            parts[1].take(placeOf: self, afterAnElement: true)  // the first part writes at least one
+            withoutActuallyEscaping(encode) { encode in
+                let shared = TwoParts(parts: parts, items: items, encode: encode), ranges = [start..<mid, mid..<end]
+                DispatchQueue.concurrentPerform(iterations: 2) { k in
+                    let part = shared.parts + k
+                    for i in ranges[k] { part.pointee.element(); shared.encode(&part.pointee, shared.items[i]) }
                 }
             }
-            append(&parts.0)
-            append(&parts.1)
+            append(&parts[0])
+            append(&parts[1])
             start = end
         }
     }
 
     /// What the two threads of ``elements(_:chunk:_:)`` share. Unchecked: each thread writes
-    /// only its own part, `items` are only read, the caller allows `encode` on two threads, and
-    /// `concurrentPerform` returns only once both are done.
+    /// only its own part (`parts + k`), `items` are only read, the caller allows `encode` on
+    /// two threads, and `concurrentPerform` returns only once both are done.
     private struct TwoParts<T>: @unchecked Sendable {
-        let parts: UnsafeMutablePointer<(JSONWriter, JSONWriter)>
+        let parts: UnsafeMutablePointer<JSONWriter>
         let items: UnsafeBufferPointer<T>
         let encode: (inout JSONWriter, T) -> Void
     }
