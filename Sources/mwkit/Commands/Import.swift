@@ -187,7 +187,7 @@ struct Import: AsyncParsableCommand {
         do { outcome = try BookImportJob.run(o) } catch { throw CLIExit.from(error) }
         // The process ends with this command: the library is left to the exit rather than
         // freed record by record (3% of a 50,000-book import's time).
-        _ = Unmanaged.passRetained(KeptUntilExit(outcome))
+        KeptUntilExit.keep(outcome)
         try finish(outcome)
     }
 
