@@ -66,6 +66,10 @@ struct BookImportCLITests {
         #expect(try BookStoreFixtures.run(["import", src.path, "-o", out.path, "--to", "mediawatch-v1"]).status == 2)
         #expect(try BookStoreFixtures.run(["import", src.path, "-o", out.path, "--from", "goodreads", "--db", dir.appendingPathComponent("l.sqlite").path]).status == 2)
         #expect(try BookStoreFixtures.run(["import", dir.appendingPathComponent("none.csv").path, "-o", out.path, "--from", "goodreads"]).status == 2)
+        // A missing source with --merge-into is a missing file, not "--merge-into is for book exports".
+        let missing = try BookStoreFixtures.run(["import", dir.appendingPathComponent("none.csv").path, "--merge-into", BookStoreFixtures.validSample.path, "-o", out.path])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("none.csv: no such file or folder"), "\(missing.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 

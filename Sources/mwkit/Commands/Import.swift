@@ -145,6 +145,10 @@ struct Import: AsyncParsableCommand {
         case .books: return try runBooks()
         case .films: break
         }
+        // A source that is not there is that, not a film export given --merge-into.
+        if mergeInto != nil, let missing = sources.first(where: { !FileManager.default.fileExists(atPath: $0) }) {
+            throw CLIExit.from(MWError.io("\(missing): no such file or folder"))
+        }
         if mergeInto != nil { throw ValidationError("--merge-into is for book exports (Goodreads, StoryGraph, LibraryThing); films merge into the database with --db") }
         // Temporary files a killed earlier run left beside the outputs go.
         for path in [output, review].compactMap({ $0 }) { AtomicFile.removeStaleTemporaries(beside: URL(fileURLWithPath: path)) }
