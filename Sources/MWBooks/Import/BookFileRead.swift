@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import MWFoundation
 
@@ -151,20 +150,7 @@ extension BookFileRead {
         let mid = records.count / 2
         var second = BookFileRead(file: file)
         (second.source, second.layout) = (source, layout)
-        withUnsafeMutablePointer(to: &self) { first in
-            withUnsafeMutablePointer(to: &second) { second in
-                withoutActuallyEscaping(body) { body in
-                    let halves = Halves(first: first, second: second, body: body)
-                    DispatchQueue.concurrentPerform(iterations: 2) { k in
-                        if k == 0 {
-                            halves.first.pointee.eachRow(table, records[..<mid], halves.body)
-                        } else {
-                            halves.second.pointee.eachRow(table, records[mid...], halves.body)
-                        }
-                    }
-                }
-            }
-        }
+        TwoThreads.run({ self.eachRow(table, records[..<mid], body) }, { second.eachRow(table, records[mid...], body) })
         rows += second.rows
         rowsRead += second.rowsRead
         malformed += second.malformed
@@ -178,15 +164,6 @@ extension BookFileRead {
     /// Set while the other core is busy (`--merge-into` reads the existing library on it):
     /// rows are then read on one thread, a third one only contending for the two cores.
     @TaskLocal static var oneThread = false
-
-    /// What the two threads of ``eachRow(_:_:)`` share. Unchecked: each thread changes only
-    /// its own read, the table is only read, readers' row bodies only read what they capture,
-    /// and `concurrentPerform` returns once both are done.
-    private struct Halves: @unchecked Sendable {
-        let first: UnsafeMutablePointer<BookFileRead>
-        let second: UnsafeMutablePointer<BookFileRead>
-        let body: (CSVFile.Record, inout RowReading, String, inout BookFileRead) -> Void
-    }
 
     /// ``eachRow(_:_:)`` over some of the table's records, on this thread.
     private mutating func eachRow(_ table: CSVTable, _ records: ArraySlice<CSVFile.Record>,

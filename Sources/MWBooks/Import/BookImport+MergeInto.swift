@@ -133,51 +133,31 @@ extension BookImport {
             summaries[k]!.editionsCreated = 0; summaries[k]!.authorsCreated = 0
         }
         // One pass, by index: a decision is a large value, and copying each out cost more than the test.
-        var works = Set<String>(), editions = Set<String>(), authors = Set<String>()
-        // Sized once (a set that grows re-hashes every id at each doubling).
-        var inserted = [BookEntity: Int]()
-        for i in decisions.indices where decisions[i].action == .insert { inserted[decisions[i].entity, default: 0] += 1 }
-        works.reserveCapacity(inserted[.work] ?? 0)
-        editions.reserveCapacity(inserted[.edition] ?? 0)
-        authors.reserveCapacity(inserted[.author] ?? 0)
-        for i in decisions.indices where decisions[i].action == .insert {
-            switch decisions[i].entity {
-            case .work: works.insert(decisions[i].incomingId)
-            case .edition: editions.insert(decisions[i].incomingId)
-            case .author: authors.insert(decisions[i].incomingId)
-            default: break
-            }
-        }
+        var inserted: [BookEntity: [String]] = [:]
+        for i in decisions.indices where decisions[i].action == .insert { inserted[decisions[i].entity, default: []].append(decisions[i].incomingId) }
+        let works = Set(inserted[.work] ?? []), editions = Set(inserted[.edition] ?? []), authors = Set(inserted[.author] ?? [])
         let authorByKey = lib.authorByKey
         var creditedEditions = Set<String>(minimumCapacity: editions.count), creditedAuthors = Set<String>(minimumCapacity: authors.count)
         var authorOf: [String: String?] = [:]  // a name as written → its author (folding a name is dear)
-        // The summary of the file being counted, put back when the file changes (rows of one
-        // file mostly follow each other): not a look-up and a store per row.
-        var current: BookFileSummary?
-        func select(_ file: String, _ source: BookSource) -> BookFileSummary {
-            if let c = current, c.file == file { return c }
-            if let c = current { summaries[c.file] = c }
-            return summaries[file] ?? BookFileSummary(file: file, source: source, layout: nil)
-        }
-        defer { if let c = current { summaries[c.file] = c } }
         for workId in lib.workIds {
             guard let members = groups[workId] else { continue }
             let created = works.contains(workId)
             for n in members.indices {
-                let file = members[n].file, edition = members[n].edition
-                var s = select(file, members[n].source)
-                current = nil  // `s` is the one copy while it changes
-                if n == 0 && created { s.worksCreated += 1 } else { s.merged += 1 }
-                if editions.contains(edition) && creditedEditions.insert(edition).inserted { s.editionsCreated += 1 }
-                for name in members[n].authors where !authors.isEmpty {
-                    let id = authorOf[name] ?? {
-                        let id = authorByKey[BookIdentity.authorKey(name)]
-                        authorOf[name] = id
-                        return id
-                    }()
-                    if let id, authors.contains(id), creditedAuthors.insert(id).inserted { s.authorsCreated += 1 }
+                let row = members[n]
+                // Changed in place: one look-up of the file's summary per row.
+                func credit(_ s: inout BookFileSummary) {
+                    if n == 0 && created { s.worksCreated += 1 } else { s.merged += 1 }
+                    if editions.contains(row.edition) && creditedEditions.insert(row.edition).inserted { s.editionsCreated += 1 }
+                    for name in row.authors where !authors.isEmpty {
+                        let id = authorOf[name] ?? {
+                            let id = authorByKey[BookIdentity.authorKey(name)]
+                            authorOf[name] = id
+                            return id
+                        }()
+                        if let id, authors.contains(id), creditedAuthors.insert(id).inserted { s.authorsCreated += 1 }
+                    }
                 }
-                current = s
+                credit(&summaries[row.file, default: BookFileSummary(file: row.file, source: row.source, layout: nil)])
             }
         }
     }

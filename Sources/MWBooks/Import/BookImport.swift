@@ -16,13 +16,19 @@ public enum BookImport {
     /// `existing` is consumed: passed its last copy (`consume`), a merge changes it in place.
     public static func run(urls: [URL], into existing: consuming BookLibrary = BookLibrary(), options: BookImportOptions = BookImportOptions(),
                            services: [any BookServiceReader] = BookServices.builtIn) -> BookImportResult {
+        let (files, rows) = read(urls, services)
+        return run(files, rows: consume rows, into: consume existing, options: options)
+    }
+
+    /// The files at `urls` read, and their rows taken out of them: the files are this
+    /// module's own, so their rows are handed over, not copied.
+    private static func read(_ urls: [URL], _ services: [any BookServiceReader]) -> ([BookFileRead], [BookRow]) {
         var files = urls.map { BookExportReader.read($0, services: services) }
-        // The files are this function's own: their rows are handed over, not copied.
         let rows = files.indices.flatMap { i in
             defer { files[i].rows = [] }
             return files[i].rows
         }
-        return run(files, rows: consume rows, into: consume existing, options: options)
+        return (files, rows)
     }
 
     /// ``run(urls:into:options:services:)`` into the library `existing` gives, asked for only
@@ -31,11 +37,7 @@ public enum BookImport {
     /// `mwkit import --merge-into` does. What `existing` throws is thrown, and nothing is merged.
     public static func run(urls: [URL], mergingInto existing: () throws -> BookMergeTarget, options: BookImportOptions = BookImportOptions(),
                            services: [any BookServiceReader] = BookServices.builtIn) rethrows -> BookImportResult {
-        var files = BookFileRead.$oneThread.withValue(true) { urls.map { BookExportReader.read($0, services: services) } }
-        let rows = files.indices.flatMap { i in
-            defer { files[i].rows = [] }
-            return files[i].rows
-        }
+        let (files, rows) = BookFileRead.$oneThread.withValue(true) { read(urls, services) }
         return try run(files, rows: consume rows, grouped: true, into: existing, options: options)
     }
 

@@ -22,7 +22,7 @@ public struct Edition: Equatable, Hashable, Sendable {
     /// The attributes trackers' exports seldom fill, out of line (``Seldom``).
     private var seldom = Seldom<Rare>()
 
-    struct Rare: Hashable, Sendable {
+    struct Rare: SeldomValues {
         var editionTitle: String?
         var contributors: [Contributor] = []
         var openLibraryEditionID: String?
@@ -37,46 +37,46 @@ public struct Edition: Equatable, Hashable, Sendable {
 
     public var editionTitle: String? {
         get { seldom.box?.value.editionTitle }
-        set { seldom.update(Rare()) { $0.editionTitle = newValue } }
+        set { seldom.update { $0.editionTitle = newValue } }
     }
     /// People who made this edition but did not write the work — translators, narrators,
     /// illustrators, editors (StoryGraph `Contributors`), in the source's order (bookstrack-v2
     /// and above). The work's writers are its authors (``Work/authorIds``).
     public var contributors: [Contributor] {
         get { seldom.box?.value.contributors ?? [] }
-        set { seldom.update(Rare()) { $0.contributors = newValue } }
+        set { seldom.update { $0.contributors = newValue } }
     }
     public var openLibraryEditionID: String? {
         get { seldom.box?.value.openLibraryEditionID }
-        set { seldom.update(Rare()) { $0.openLibraryEditionID = newValue } }
+        set { seldom.update { $0.openLibraryEditionID = newValue } }
     }
     public var isbndbID: String? {
         get { seldom.box?.value.isbndbID }
-        set { seldom.update(Rare()) { $0.isbndbID = newValue } }
+        set { seldom.update { $0.isbndbID = newValue } }
     }
     public var googleBooksVolumeID: String? {
         get { seldom.box?.value.googleBooksVolumeID }
-        set { seldom.update(Rare()) { $0.googleBooksVolumeID = newValue } }
+        set { seldom.update { $0.googleBooksVolumeID = newValue } }
     }
     public var amazonASINs: [String] {
         get { seldom.box?.value.amazonASINs ?? [] }
-        set { seldom.update(Rare()) { $0.amazonASINs = newValue } }
+        set { seldom.update { $0.amazonASINs = newValue } }
     }
     public var googleBooksVolumeIDs: [String] {
         get { seldom.box?.value.googleBooksVolumeIDs ?? [] }
-        set { seldom.update(Rare()) { $0.googleBooksVolumeIDs = newValue } }
+        set { seldom.update { $0.googleBooksVolumeIDs = newValue } }
     }
     public var librarythingIDs: [String] {
         get { seldom.box?.value.librarythingIDs ?? [] }
-        set { seldom.update(Rare()) { $0.librarythingIDs = newValue } }
+        set { seldom.update { $0.librarythingIDs = newValue } }
     }
     public var lastISBNDBSync: Date? {
         get { seldom.box?.value.lastISBNDBSync }
-        set { seldom.update(Rare()) { $0.lastISBNDBSync = newValue } }
+        set { seldom.update { $0.lastISBNDBSync = newValue } }
     }
     public var isbndbQuality: Int {
         get { seldom.box?.value.isbndbQuality ?? 0 }
-        set { seldom.update(Rare()) { $0.isbndbQuality = newValue } }
+        set { seldom.update { $0.isbndbQuality = newValue } }
     }
 
     public init(id: String, workId: String, isbn: String? = nil, isbns: [String] = [], publisher: String? = nil,
@@ -97,7 +97,7 @@ public struct Edition: Equatable, Hashable, Sendable {
         self.dateCreated = dateCreated
         self.lastModified = lastModified
         // One box at most, made once.
-        seldom.update(Rare()) {
+        seldom.update {
             $0 = Rare(editionTitle: editionTitle, openLibraryEditionID: openLibraryEditionID, isbndbID: isbndbID,
                       googleBooksVolumeID: googleBooksVolumeID, amazonASINs: amazonASINs,
                       googleBooksVolumeIDs: googleBooksVolumeIDs, librarythingIDs: librarythingIDs,

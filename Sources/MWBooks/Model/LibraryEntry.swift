@@ -34,7 +34,7 @@ public struct LibraryEntry: Equatable, Hashable, Sendable {
     /// The attributes trackers' exports seldom fill, out of line (``Seldom``).
     private var seldom = Seldom<Rare>()
 
-    struct Rare: Hashable, Sendable {
+    struct Rare: SeldomValues {
         var personalRating: Double?
         var privateNotes: String?
         var reviewHasSpoilers = false
@@ -45,29 +45,29 @@ public struct LibraryEntry: Equatable, Hashable, Sendable {
     /// Granular rating, 0.0–5.0 (halves and quarter stars from StoryGraph).
     public var personalRating: Double? {
         get { seldom.box?.value.personalRating }
-        set { seldom.update(Rare()) { $0.personalRating = newValue } }
+        set { seldom.update { $0.personalRating = newValue } }
     }
     /// Notes only the user sees (Goodreads and Hardcover `Private Notes`): never joined into
     /// ``notes`` and never written into a public field of any format (bookstrack-v2 and above).
     public var privateNotes: String? {
         get { seldom.box?.value.privateNotes }
-        set { seldom.update(Rare()) { $0.privateNotes = newValue } }
+        set { seldom.update { $0.privateNotes = newValue } }
     }
     /// Whether the review (``notes``) reveals the plot (Goodreads `Spoiler`, Hardcover `Review
     /// Contains Spoilers`) (bookstrack-v2 and above).
     public var reviewHasSpoilers: Bool {
         get { seldom.box?.value.reviewHasSpoilers ?? false }
-        set { seldom.update(Rare()) { $0.reviewHasSpoilers = newValue } }
+        set { seldom.update { $0.reviewHasSpoilers = newValue } }
     }
     /// Dated reads before the current one, oldest first (StoryGraph's `Dates Read` lists every
     /// read); the current read stays in ``dateStarted``/``dateCompleted`` (bookstrack-v2 and above).
     public var earlierReads: [ReadingSession] {
         get { seldom.box?.value.earlierReads ?? [] }
-        set { seldom.update(Rare()) { $0.earlierReads = newValue } }
+        set { seldom.update { $0.earlierReads = newValue } }
     }
     public var estimatedFinishDate: Date? {
         get { seldom.box?.value.estimatedFinishDate }
-        set { seldom.update(Rare()) { $0.estimatedFinishDate = newValue } }
+        set { seldom.update { $0.estimatedFinishDate = newValue } }
     }
 
     public init(id: String, workId: String, editionId: String? = nil, dateAdded: Date,
@@ -92,7 +92,7 @@ public struct LibraryEntry: Equatable, Hashable, Sendable {
         self.dateCompleted = dateCompleted
         self.lastModified = lastModified
         // One box at most, made once.
-        seldom.update(Rare()) {
+        seldom.update {
             $0 = Rare(personalRating: personalRating, privateNotes: privateNotes, reviewHasSpoilers: reviewHasSpoilers,
                       earlierReads: earlierReads, estimatedFinishDate: estimatedFinishDate)
         }

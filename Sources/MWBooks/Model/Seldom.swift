@@ -8,7 +8,7 @@
 /// keep value semantics: a change makes a new box (the old one may be shared by copies), and
 /// equality and hashing are by the values (the box is nil exactly when they are the defaults,
 /// so two equal records are equal here too).
-struct Seldom<Value: Hashable & Sendable>: Hashable, Sendable {
+struct Seldom<Value: SeldomValues>: Hashable, Sendable {
     /// Immutable, so shared by copies of a record without copying.
     final class Box: Sendable {
         let value: Value
@@ -20,8 +20,9 @@ struct Seldom<Value: Hashable & Sendable>: Hashable, Sendable {
 
     init() {}
 
-    /// Applies `change` to the values (`empty`: the defaults, for a record that has none yet).
-    mutating func update(_ empty: Value, _ change: (inout Value) -> Void) {
+    /// Applies `change` to the values (the defaults, `Value()`, for a record that has none yet).
+    mutating func update(_ change: (inout Value) -> Void) {
+        let empty = Value()
         var v = box?.value ?? empty
         change(&v)
         box = v == empty ? nil : Box(v)
@@ -32,4 +33,9 @@ struct Seldom<Value: Hashable & Sendable>: Hashable, Sendable {
     }
 
     func hash(into hasher: inout Hasher) { hasher.combine(box?.value) }
+}
+
+/// The values a ``Seldom`` holds: `init()` gives the defaults, which take no box.
+protocol SeldomValues: Hashable, Sendable {
+    init()
 }

@@ -19,7 +19,7 @@ public struct Work: Equatable, Hashable, Sendable {
     /// The attributes trackers' exports seldom fill, out of line (``Seldom``).
     private var seldom = Seldom<Rare>()
 
-    struct Rare: Hashable, Sendable {
+    struct Rare: SeldomValues {
         var originalLanguage: String?
         var openLibraryWorkID: String?
         var isbndbID: String?
@@ -38,60 +38,60 @@ public struct Work: Equatable, Hashable, Sendable {
 
     public var originalLanguage: String? {
         get { seldom.box?.value.originalLanguage }
-        set { seldom.update(Rare()) { $0.originalLanguage = newValue } }
+        set { seldom.update { $0.originalLanguage = newValue } }
     }
     public var openLibraryWorkID: String? {
         get { seldom.box?.value.openLibraryWorkID }
-        set { seldom.update(Rare()) { $0.openLibraryWorkID = newValue } }
+        set { seldom.update { $0.openLibraryWorkID = newValue } }
     }
     public var isbndbID: String? {
         get { seldom.box?.value.isbndbID }
-        set { seldom.update(Rare()) { $0.isbndbID = newValue } }
+        set { seldom.update { $0.isbndbID = newValue } }
     }
     public var googleBooksVolumeID: String? {
         get { seldom.box?.value.googleBooksVolumeID }
-        set { seldom.update(Rare()) { $0.googleBooksVolumeID = newValue } }
+        set { seldom.update { $0.googleBooksVolumeID = newValue } }
     }
     public var amazonASINs: [String] {
         get { seldom.box?.value.amazonASINs ?? [] }
-        set { seldom.update(Rare()) { $0.amazonASINs = newValue } }
+        set { seldom.update { $0.amazonASINs = newValue } }
     }
     public var librarythingIDs: [String] {
         get { seldom.box?.value.librarythingIDs ?? [] }
-        set { seldom.update(Rare()) { $0.librarythingIDs = newValue } }
+        set { seldom.update { $0.librarythingIDs = newValue } }
     }
     public var googleBooksVolumeIDs: [String] {
         get { seldom.box?.value.googleBooksVolumeIDs ?? [] }
-        set { seldom.update(Rare()) { $0.googleBooksVolumeIDs = newValue } }
+        set { seldom.update { $0.googleBooksVolumeIDs = newValue } }
     }
     public var originalImagePath: String? {
         get { seldom.box?.value.originalImagePath }
-        set { seldom.update(Rare()) { $0.originalImagePath = newValue } }
+        set { seldom.update { $0.originalImagePath = newValue } }
     }
     public var boundingBoxX: Double? {
         get { seldom.box?.value.boundingBoxX }
-        set { seldom.update(Rare()) { $0.boundingBoxX = newValue } }
+        set { seldom.update { $0.boundingBoxX = newValue } }
     }
     public var boundingBoxY: Double? {
         get { seldom.box?.value.boundingBoxY }
-        set { seldom.update(Rare()) { $0.boundingBoxY = newValue } }
+        set { seldom.update { $0.boundingBoxY = newValue } }
     }
     public var boundingBoxWidth: Double? {
         get { seldom.box?.value.boundingBoxWidth }
-        set { seldom.update(Rare()) { $0.boundingBoxWidth = newValue } }
+        set { seldom.update { $0.boundingBoxWidth = newValue } }
     }
     public var boundingBoxHeight: Double? {
         get { seldom.box?.value.boundingBoxHeight }
-        set { seldom.update(Rare()) { $0.boundingBoxHeight = newValue } }
+        set { seldom.update { $0.boundingBoxHeight = newValue } }
     }
     public var lastISBNDBSync: Date? {
         get { seldom.box?.value.lastISBNDBSync }
-        set { seldom.update(Rare()) { $0.lastISBNDBSync = newValue } }
+        set { seldom.update { $0.lastISBNDBSync = newValue } }
     }
     /// ISBNDB data quality, 0–100.
     public var isbndbQuality: Int {
         get { seldom.box?.value.isbndbQuality ?? 0 }
-        set { seldom.update(Rare()) { $0.isbndbQuality = newValue } }
+        set { seldom.update { $0.isbndbQuality = newValue } }
     }
 
     public init(id: String, title: String, originalLanguage: String? = nil, firstPublicationYear: Int? = nil,
@@ -112,7 +112,7 @@ public struct Work: Equatable, Hashable, Sendable {
         self.dateCreated = dateCreated
         self.lastModified = lastModified
         // One box at most, made once.
-        seldom.update(Rare()) {
+        seldom.update {
             $0 = Rare(originalLanguage: originalLanguage, openLibraryWorkID: openLibraryWorkID, isbndbID: isbndbID,
                       googleBooksVolumeID: googleBooksVolumeID, amazonASINs: amazonASINs, librarythingIDs: librarythingIDs,
                       googleBooksVolumeIDs: googleBooksVolumeIDs, originalImagePath: originalImagePath,

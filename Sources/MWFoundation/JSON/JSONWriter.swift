@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 /// A small streaming JSON writer: objects with keys in the order given, strings escaped as
@@ -38,14 +37,7 @@ public struct JSONWriter {
     /// two cores (writing a 50,000-book library was a sixth of an import), with at most two
     /// chunks in memory beside the usual buffer. `encode` is called from two threads at once.
     public mutating func elements<T>(_ items: UnsafeBufferPointer<T>, chunk: Int = 512, _ encode: (inout JSONWriter, T) -> Void) {
-        // Two writers at two addresses, one per thread (not one tuple both threads modify).
-        let parts = UnsafeMutablePointer<JSONWriter>.allocate(capacity: 2)
-        parts.initialize(to: part())
-        (parts + 1).initialize(to: part())
-        defer {
-            parts.deinitialize(count: 2)
-            parts.deallocate()
-        }
+        var first = part(), second = part()
         var start = 0
         while start < items.count {
             let mid = min(start + chunk, items.count), end = min(mid + chunk, items.count)
@@ -53,28 +45,17 @@ public struct JSONWriter {
                 for i in start..<mid { element(); encode(&self, items[i]) }
                 break
             }
-            parts[0].take(placeOf: self, afterAnElement: false)
-            parts[1].take(placeOf: self, afterAnElement: true)  // the first part writes at least one
-            withoutActuallyEscaping(encode) { encode in
-                let shared = TwoParts(parts: parts, items: items, encode: encode), ranges = [start..<mid, mid..<end]
-                DispatchQueue.concurrentPerform(iterations: 2) { k in
-                    let part = shared.parts + k
-                    for i in ranges[k] { part.pointee.element(); shared.encode(&part.pointee, shared.items[i]) }
-                }
-            }
-            append(&parts[0])
-            append(&parts[1])
+            first.take(placeOf: self, afterAnElement: false)
+            second.take(placeOf: self, afterAnElement: true)  // the first part writes at least one
+            TwoThreads.run({
+                for i in start..<mid { first.element(); encode(&first, items[i]) }
+            }, {
+                for i in mid..<end { second.element(); encode(&second, items[i]) }
+            })
+            append(&first)
+            append(&second)
             start = end
         }
-    }
-
-    /// What the two threads of ``elements(_:chunk:_:)`` share. Unchecked: each thread writes
-    /// only its own part (`parts + k`), `items` are only read, the caller allows `encode` on
-    /// two threads, and `concurrentPerform` returns only once both are done.
-    private struct TwoParts<T>: @unchecked Sendable {
-        let parts: UnsafeMutablePointer<JSONWriter>
-        let items: UnsafeBufferPointer<T>
-        let encode: (inout JSONWriter, T) -> Void
     }
 
     /// A writer with this one's options and an empty buffer that never flushes.
