@@ -15,9 +15,12 @@ extension DiagnosticCode {
     /// A column holds values the BooksTrack model has no field for (Goodreads `Recommended
     /// For`, `Condition`…): counted per file, not imported.
     public static let booksImportUnkeptField: DiagnosticCode = "books-import-unkept-field"
+    /// A status word (a custom exclusive shelf) that names no reading status mwkit knows:
+    /// counted per file and word, kept as a tag; the status comes from the row's dates.
+    public static let booksImportUnknownStatus: DiagnosticCode = "books-import-unknown-status"
 
     /// Every code declared by the book importers.
     public static let booksImport: [DiagnosticCode] = [
-        .booksImportMergeReview, .booksImportEntryConflict, .booksImportLongNote, .booksImportUnkeptField,
+        .booksImportMergeReview, .booksImportEntryConflict, .booksImportLongNote, .booksImportUnkeptField, .booksImportUnknownStatus,
     ]
 }

@@ -23,7 +23,7 @@ enum HardcoverReader {
     static let unkeptFlags = ["Sponsored Review", "Compilation"]
 
     static func read(_ t: CSVTable, into out: inout BookFileRead) {
-        out.eachRow(t) { record, r, title, out in
+        out.eachRow(t, unkept: unkeptColumns) { record, r, title, out in
             let statusText = r.text("Status")
             var status = statusText.flatMap(ReadingStatus.from)
             if status == nil {
@@ -58,10 +58,8 @@ enum HardcoverReader {
             if let owned = r.text("Owned")?.lowercased(), owned == "true" || owned == "false" { row.ownedCopies = owned == "true" ? 1 : 0 }
             // The review again as rich text: counted only when it holds what `Review` does not.
             if review == nil, r.text("Review Slate") != nil { out.unkept("Review Slate") }
-            for c in unkeptColumns where r.text(c) != nil { out.unkept(c) }
             for c in unkeptFlags where r.text(c)?.lowercased() == "true" { out.unkept(c) }
-            out.diagnostics += r.diagnostics
-            out.rows.append(row)
+            return row
         }
     }
 
@@ -80,17 +78,15 @@ enum HardcoverReader {
     }
 }
 
-/// The tracker as the registry knows it.
-struct HardcoverService: BookServiceReader {
-    var name: String { "hardcover" }
-    var displayName: String { "Hardcover" }
-    func isHeader(_ fields: [String]) -> Bool { HardcoverReader.isHeader(fields) }
-    func layout(_ table: CSVTable) -> String { "hardcover" }
-    func read(_ table: CSVTable, into out: inout BookFileRead) { HardcoverReader.read(table, into: &out) }
+/// The tracker as the registry knows it (``BookTracker``).
+extension HardcoverReader: BookTrackerReader {
+    static let name = "hardcover"
+    static let displayName = "Hardcover"
+    static func layout(_ table: CSVTable) -> String { "hardcover" }
 }
 
 extension FormatDescriptor {
     /// Hardcover's CSV export, read.
-    public static let hardcover = FormatDescriptor.bookService(HardcoverService(), summary: "Hardcover: the CSV export read")
+    public static let hardcover = FormatDescriptor.bookService(BookTracker<HardcoverReader>(), summary: "Hardcover: the CSV export read")
         .holding(FormatHolds(ratings: "0.5–5 in halves (0: unrated)", dates: "day", lists: true, tags: true, reviews: true, privateNotes: true, status: true))
 }

@@ -63,8 +63,7 @@ enum StoryGraphReader {
             case nil: break
             }
             row.readCount = r.count("Read Count")
-            out.diagnostics += r.diagnostics
-            out.rows.append(row)
+            return row
         }
     }
 
@@ -148,17 +147,15 @@ enum StoryGraphReader {
     }
 }
 
-/// The tracker as the registry knows it.
-struct StoryGraphService: BookServiceReader {
-    var name: String { "storygraph" }
-    var displayName: String { "StoryGraph" }
-    func isHeader(_ fields: [String]) -> Bool { StoryGraphReader.isHeader(fields) }
-    func layout(_ table: CSVTable) -> String { "storygraph" }
-    func read(_ table: CSVTable, into out: inout BookFileRead) { StoryGraphReader.read(table, into: &out) }
+/// The tracker as the registry knows it (``BookTracker``).
+extension StoryGraphReader: BookTrackerReader {
+    static let name = "storygraph"
+    static let displayName = "StoryGraph"
+    static func layout(_ table: CSVTable) -> String { "storygraph" }
 }
 
 extension FormatDescriptor {
     /// StoryGraph's export CSV, read.
-    public static let storygraph = FormatDescriptor.bookService(StoryGraphService(), summary: "StoryGraph: the export CSV read")
+    public static let storygraph = FormatDescriptor.bookService(BookTracker<StoryGraphReader>(), summary: "StoryGraph: the export CSV read")
         .holding(FormatHolds(ratings: "0.25–5 in quarters", dates: "day", rewatches: true, tags: true, reviews: true, status: true))
 }
