@@ -61,9 +61,12 @@ struct OpenLibraryReaderTests {
         let f = Self.read(Self.readingLog)
         #expect(f.malformed.map(\.position) == ["OpenLibrary_ReadingLog.csv:5"])
         let bad = f.codes(DiagnosticCode.importBadValue.rawValue)
-        #expect(Set(bad.compactMap(\.field)) == ["Bookshelf", "My Ratings", "First Publish Year"])
+        #expect(Set(bad.compactMap(\.field)) == ["My Ratings", "First Publish Year"])
         #expect(bad.allSatisfy { $0.line == 6 })
         #expect(f.row("Salt and Iron")?.status == .toRead)
+        // A shelf of unknown meaning: kept as a tag and reported once with its count.
+        #expect(f.row("Salt and Iron")?.tags == ["Sometime"])
+        #expect(f.codes(DiagnosticCode.booksImportUnknownStatus.rawValue).map(\.message).contains { $0.hasPrefix("1 row(s) are on \"Sometime\"") })
     }
 
     @Test("the ratings file: every rated book read, rated on its Created On day")

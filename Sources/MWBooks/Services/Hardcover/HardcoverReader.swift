@@ -28,7 +28,7 @@ enum HardcoverReader {
             var status = statusText.flatMap(ReadingStatus.from)
             if status == nil {
                 status = .toRead
-                r.bad("Status", statusText.map { "\(quoted($0)) is not a reading status; imported as to-read" } ?? "no Status; imported as to-read")
+                if statusText == nil { r.bad("Status", "no Status; imported as to-read") }
             }
             var row = BookRow(source: BookSource(rawValue: "hardcover"), file: out.file, line: record.line, row: t.rowNumber(record),
                               title: title, authors: BookValues.names(t.value(record, "Author")), status: status!)
@@ -58,6 +58,12 @@ enum HardcoverReader {
             if let owned = r.text("Owned")?.lowercased(), owned == "true" || owned == "false" { row.ownedCopies = owned == "true" ? 1 : 0 }
             // The review again as rich text: counted only when it holds what `Review` does not.
             if review == nil, r.text("Review Slate") != nil { out.unkept("Review Slate") }
+            // A status word of unknown meaning: the user's word stays (a tag), reported once per file; the dates give the status.
+            if let word = statusText, ReadingStatus.from(word) == nil {
+                row.status = row.dateCompleted != nil ? .read : .toRead
+                row.tags.insert(word, at: 0)
+                out.unknownStatus(word)
+            }
             for c in unkeptFlags where r.text(c)?.lowercased() == "true" { out.unkept(c) }
             return row
         }

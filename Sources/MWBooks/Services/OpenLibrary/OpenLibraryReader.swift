@@ -38,7 +38,8 @@ enum OpenLibraryReader {
                     status = s
                 } else {
                     status = .toRead
-                    r.bad("Bookshelf", shelf.map { "\(quoted($0)) is not a reading status; imported as to-read" } ?? "no Bookshelf; imported as to-read")
+                    // A shelf of unknown meaning is reported once per file (the file has no dates to read a status from).
+                    if let shelf { out.unknownStatus(shelf) } else { r.bad("Bookshelf", "no Bookshelf; imported as to-read") }
                 }
             }
             let authors = BookValues.list(t.value(record, ratings ? "Author(s)" : "Authors"), separator: "|")
@@ -54,6 +55,7 @@ enum OpenLibraryReader {
                 subjects.appendUnique(BookValues.list(t.value(record, c), separator: "|"))
             }
             row.subjects = subjects
+            if !ratings, let shelf = r.text("Bookshelf"), ReadingStatus.from(shelf) == nil { row.tags = [shelf] }
             ids(&r, &row)
             return row
         }

@@ -32,7 +32,7 @@ enum StoryGraphReader {
             var status = statusText.flatMap(ReadingStatus.from)
             if status == nil {
                 status = .toRead
-                r.bad("Read Status", statusText.map { "\(quoted($0)) is not a reading status; imported as to-read" } ?? "no Read Status; imported as to-read")
+                if statusText == nil { r.bad("Read Status", "no Read Status; imported as to-read") }
             }
             var row = BookRow(source: .storygraph, file: out.file, line: record.line, row: t.rowNumber(record),
                               title: title, authors: authors, status: status!)
@@ -61,6 +61,12 @@ enum StoryGraphReader {
             case "no"?: row.ownedCopies = 0
             case let v?: r.bad("Owned?", "\(quoted(v)) is not Yes or No; left empty")
             case nil: break
+            }
+            // A status word of unknown meaning: the user's word stays (a tag), reported once per file; the dates give the status.
+            if let word = statusText, ReadingStatus.from(word) == nil {
+                row.status = row.dateCompleted != nil ? .read : .toRead
+                row.tags.insert(word, at: 0)
+                out.unknownStatus(word)
             }
             row.readCount = r.count("Read Count")
             return row
