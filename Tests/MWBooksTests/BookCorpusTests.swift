@@ -107,9 +107,24 @@ struct BookCorpusTests {
             #expect(lib.entries.contains { $0.tags.contains(word) }, "\(name): \(quoted(word)) kept as a tag")
         }
         if let t = try? SampleFiles.table(url), t.header.contains("Exclusive Shelf") {
+            // Read by the reference parser, not mwkit's reader: each Goodreads row's shelf,
+            // stars and finish day are in the entry its Book Id names (or reported).
+            let byId = Dictionary(lib.works.flatMap { w in w.goodreadsWorkIDs.map { ($0, w.id) } }, uniquingKeysWith: { a, _ in a })
             for row in t.rows {
-                guard let shelf = row["Exclusive Shelf"], ReadingStatus.from(shelf) == nil else { continue }
-                #expect(f.unknownStatuses[shelf] != nil, "\(name):\(row.line): custom shelf \(quoted(shelf)) neither mapped nor reported")
+                if let shelf = row["Exclusive Shelf"], ReadingStatus.from(shelf) == nil {
+                    #expect(f.unknownStatuses[shelf] != nil, "\(name):\(row.line): custom shelf \(quoted(shelf)) neither mapped nor reported")
+                }
+                guard let id = row["Book Id"], let workId = byId[id], let entry = entries[workId] else {
+                    #expect(row["Title"] == nil || row["Book Id"] == nil, "\(name):\(row.line): Book Id \(row["Book Id"] ?? "") names no book of the library")
+                    continue
+                }
+                if let stars = row["My Rating"].flatMap(Int.init), stars > 0 {
+                    #expect(entry.rating == stars || reported[row.line] != nil, "\(name):\(row.line): \(stars) stars lost")
+                }
+                if let day = SampleFiles.day(row["Date Read"]) {
+                    let days = ([entry.dateCompleted] + entry.earlierReads.map(\.dateCompleted)).compactMap { $0 }.map(SampleFiles.utcDay)
+                    #expect(days.contains(day), "\(name):\(row.line): read on \(day) lost")
+                }
             }
         }
         // The library validates and reads back.
