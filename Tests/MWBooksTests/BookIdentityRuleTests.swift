@@ -30,6 +30,22 @@ struct BookIdentityRuleTests {
         #expect(r.files.first?.isBalanced == true)
     }
 
+    @Test("rows without ids whose first publication years differ stay two books")
+    func differentYearsStayApart() {
+        let r = Self.importRows([Self.row(id: "", title: "Stories", year: "1998"), Self.row(id: "", title: "Stories", year: "2004"),
+                                 Self.row(id: "", title: "Poems", year: "2001"), Self.row(id: "", title: "Poems", year: "2001")])
+        #expect(r.library.works.filter { $0.title == "Stories" }.count == 2)
+        #expect(r.library.works.filter { $0.title == "Poems" }.count == 1, "the same year: one book")
+    }
+
+    @Test("goodreads-csv counts the other services' ids it cannot hold")
+    func otherIdsCounted() {
+        let r = BookImport.run([BookFixtures.read(BookFixtures.storygraph, "sg.csv")], options: BookFixtures.options)
+        let asins = r.library.works.filter { !$0.amazonASINs.isEmpty }.count + r.library.editions.filter { !$0.amazonASINs.isEmpty }.count
+        #expect(asins > 0)
+        #expect(GoodreadsCSVWriter.dropped(r.library).contains { $0.message.contains("other services' ids") && $0.message.hasSuffix("dropped from \(asins) record(s)") })
+    }
+
     @Test("rows joined by a shared ISBN keep every read")
     func joinedRowsKeepEveryRead() throws {
         let r = Self.importRows([Self.row(id: "21", title: "Lykke", isbn: "9780306406157", read: "1999/01/11", count: "1"),

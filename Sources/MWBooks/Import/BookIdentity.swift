@@ -37,18 +37,24 @@ enum BookIdentity {
         !a.isEmpty && !b.isEmpty && !a.contains(where: b.contains)
     }
 
-    /// ``idsDiffer(_:_:)`` for a row and a work: Goodreads, LibraryThing work and Open Library work ids.
+    /// ``idsDiffer(_:_:)`` for a row and a work: Goodreads, LibraryThing work and Open Library
+    /// work ids; or both give the work's first publication and the years differ (a collection
+    /// of 1998 and the story of 2004 that gave it its title are two works).
     static func contradicts(_ row: BookRow, _ w: Work) -> Bool {
         idsDiffer(row.goodreadsIDs, w.goodreadsWorkIDs) || idsDiffer(row.librarythingWorkIDs, w.librarythingIDs)
             || idsDiffer(row.openLibraryWorkID.map { [$0] } ?? [], w.openLibraryWorkID.map { [$0] } ?? [])
+            || yearsDiffer(row.originalPublicationYear, w.firstPublicationYear)
     }
 
-    /// ``idsDiffer(_:_:)`` for two works: every service id a work holds.
+    /// ``contradicts(_:_:)`` for two works: every service id a work holds, and the first publication year.
     static func contradicts(_ a: Work, _ b: Work) -> Bool {
         func one(_ x: String?) -> [String] { x.map { [$0] } ?? [] }
         return idsDiffer(a.goodreadsWorkIDs, b.goodreadsWorkIDs) || idsDiffer(a.librarythingIDs, b.librarythingIDs)
             || idsDiffer(one(a.openLibraryWorkID), one(b.openLibraryWorkID)) || idsDiffer(one(a.isbndbID), one(b.isbndbID))
+            || yearsDiffer(a.firstPublicationYear, b.firstPublicationYear)
     }
+
+    static func yearsDiffer(_ a: Int?, _ b: Int?) -> Bool { a != nil && b != nil && a != b }
 
     /// External keys of a row, as the library merge names a work's (`BookIdentity.externalKeys(_: Work)`).
     static func externalKeys(_ row: BookRow) -> [String] {

@@ -10,8 +10,8 @@ import MWFoundation
 /// quoting, LF line ends. Deterministic: rows follow the library's entries. A book without a
 /// Goodreads id gets a `Book Id` of ours (``ownBookId(_:)``). What the layout
 /// cannot hold — start dates, reading progress, a rating's fraction, the dates of earlier reads
-/// (their number stays in `Read Count`), edition contributors — is reported as `field-dropped`
-/// with counts.
+/// (their number stays in `Read Count`), edition contributors, other services' ids — is reported
+/// as `field-dropped` with counts.
 ///
 /// One row per library entry — the user's book, with the entry's edition (or the work's first
 /// for a wishlist entry) — and never a row for an edition no entry names: a Goodreads export
@@ -88,6 +88,14 @@ public enum GoodreadsCSVWriter {
         }
         if reads > 0 {
             out.append(.warning(.fieldDropped, "goodreads-csv cannot hold the dates of earlier reads (their number is in Read Count): dropped from \(reads) record(s)", pointer: "/entries"))
+        }
+        // Other services' ids (Goodreads' own is `Book Id`): no column holds them.
+        let ids = library.works.filter { !$0.librarythingIDs.isEmpty || !$0.amazonASINs.isEmpty || $0.openLibraryWorkID != nil || $0.isbndbID != nil
+            || $0.googleBooksVolumeID != nil || !$0.googleBooksVolumeIDs.isEmpty }.count
+            + library.editions.filter { !$0.librarythingIDs.isEmpty || !$0.amazonASINs.isEmpty || $0.openLibraryEditionID != nil || $0.isbndbID != nil
+            || $0.googleBooksVolumeID != nil || !$0.googleBooksVolumeIDs.isEmpty }.count
+        if ids > 0 {
+            out.append(.warning(.fieldDropped, "goodreads-csv cannot hold other services' ids (LibraryThing, Open Library, ASIN, Google Books, ISBNdb): dropped from \(ids) record(s)", pointer: "/works"))
         }
         if people > 0 {
             out.append(.warning(.fieldDropped, "goodreads-csv cannot hold edition contributors (translators, narrators…): dropped from \(people) record(s)", pointer: "/editions"))
