@@ -27,7 +27,8 @@ extension BookRowFold {
     /// existing library is ``BookMerge``'s): the side with the later activity (finished,
     /// started or added) wins; on a tie, the side holding more of the user's values (a row with
     /// a rating and a review over a bare shelf row of another edition), then the entry's. A
-    /// rating or date not kept is reported (`books-import-entry-conflict`); differing notes (and
+    /// rating or status not kept is reported (`books-import-entry-conflict`); two different
+    /// reads are both kept (``LibraryEntry/foldRead(started:completed:)``); differing notes (and
     /// private notes, each with its own kind) are both kept; tags are unioned; the earliest
     /// date added stays; ``foldKept(_:_:)`` settles the read count, copies, spoiler flag and
     /// earlier reads.

@@ -1,9 +1,10 @@
 import Foundation
 import MWFoundation
 
-/// The import's row fold (not the library merge, ``BookMerge``): folds the rows of one import into a library of their own: finds or creates each row's work,
-/// edition, authors and entry, merges identifiers, folds the user's values (the latest activity
-/// wins), and records every uncertain merge for the review file. Rows must come in
+/// The import's row fold (not the library merge, ``BookMerge``): folds the rows of one import
+/// into a library of their own — finds or creates each row's work, edition, authors and entry,
+/// merges identifiers, folds the user's values (the latest activity wins; every read kept), and
+/// records every uncertain merge for the review file. Rows must come in
 /// ``BookIdentity/canonicalOrder(_:)``. Works are found by the library merge's identity rule
 /// (ISBN, the services' ids, title + primary author); that library then goes into an existing
 /// one through ``BookMerge``, as a restore does.

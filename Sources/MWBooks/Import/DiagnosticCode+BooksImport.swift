@@ -8,7 +8,8 @@ extension DiagnosticCode {
     /// disagree: the work is `pending` and the merge is listed in the review file.
     public static let booksImportMergeReview: DiagnosticCode = "books-import-merge-review"
     /// Rows folded into one library entry (or an import merged into an existing entry) disagree
-    /// on a rating or a date; the message names the value kept and the value not kept.
+    /// on a rating, a status or a count; the message names the value kept and the value not
+    /// kept (reads are never dropped: both are kept).
     public static let booksImportEntryConflict: DiagnosticCode = "books-import-entry-conflict"
     /// Notes (the review) longer than the model's 2,000 characters: kept whole.
     public static let booksImportLongNote: DiagnosticCode = "books-import-long-note"
