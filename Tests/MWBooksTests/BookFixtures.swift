@@ -7,15 +7,17 @@ enum BookFixtures {
     static let goodreads24Header = "Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies"
 
     /// 2021–2026 layout. Line 2–3: two editions of one work whose ISBNs differ (a merge for
-    /// review); 4–5: a Kindle edition without ISBN and a paperback (a plain merge); 6–7: a
+    /// review); 4–5: a Kindle edition without ISBN and a paperback (a plain merge) — in each
+    /// pair one row without a Book Id, as title folding is for rows without an id (two
+    /// different Book Ids are two books); 6–7: a
     /// review with a line break inside its quotes; 8: no title (malformed, line 8); 9: a bad
     /// date; 10: an ISBN-10 alone ending in X.
     static let goodreads24 = goodreads24Header + #"""
 
     1001,"The Lantern Road (Lantern, #1)",Mara Quill,"Quill, Mara",,"=""0306406152""","=""9780306406157""",5,4.10,Harbor Press,Hardcover,320,2019,2018,2023/03/14,2023/01/02,"read, favourites","read (#1), favourites (#1)",read,"Loved it.<br/><br/>Second paragraph.",,Private thought,1,0
-    1002,"The Lantern Road (Lantern, #1)",Mara Quill,"Quill, Mara",,"=""0141439513""","=""9780141439518""",4,4.10,Paper Co,Paperback,300,2020,2018,2021/06/01,2021/05/01,read,read (#2),read,,,,1,0
+    ,"The Lantern Road (Lantern, #1)",Mara Quill,"Quill, Mara",,"=""0141439513""","=""9780141439518""",4,4.10,Paper Co,Paperback,300,2020,2018,2021/06/01,2021/05/01,read,read (#2),read,,,,1,0
     1003,Quiet Hours,Ines Varga,"Varga, Ines",Tomas Berg,"=""""","=""""",0,3.50,,Kindle Edition,210,2022,2022,,2024/02/10,"to-read-non-fiction","to-read-non-fiction (#1)",to-read-non-fiction,,,,0,0
-    1004,Quiet Hours,Ines Varga,"Varga, Ines",Tomas Berg,"=""1861972717""","=""9781861972712""",3,3.50,Field Books,Paperback,208,2022,2022,2024/03/01,2024/02/20,"read, book-club","read (#3), book-club (#1)",read,,,,1,0
+    ,Quiet Hours,Ines Varga,"Varga, Ines",Tomas Berg,"=""1861972717""","=""9781861972712""",3,3.50,Field Books,Paperback,208,2022,2022,2024/03/01,2024/02/20,"read, book-club","read (#3), book-club (#1)",read,,,,1,0
     1005,Deep Water Notes,Oskar Lind,"Lind, Oskar",,"=""123456789X""","=""9781234567897""",2,3.00,Tide,Paperback,150,2015,2015,,2022/09/09,wont-finish,wont-finish (#1),wont-finish,"Stopped at page 80.
     Too slow.",,,0,0
     1006,,Nobody,"Nobody",,"=""""","=""""",0,0.00,,,,,,,2022/01/01,to-read,to-read (#9),to-read,,,,0,0

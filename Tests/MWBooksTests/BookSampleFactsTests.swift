@@ -135,7 +135,9 @@ struct BookSampleFactsTests {
                 let t = folded(title), wt = folded(w.title)
                 return !wt.isEmpty && (t == wt || t.hasPrefix(wt))
             }.map(\.id))
-            let workIds = byISBN.isEmpty ? byTitle : byISBN
+            // A Goodreads Book Id is an identity: two rows of one title with two ids are two books.
+            let byId = row["Book Id"].map { id in Set(lib.works.filter { $0.goodreadsWorkIDs.contains(id) }.map(\.id)) } ?? []
+            let workIds = !byId.isEmpty ? byId : byISBN.isEmpty ? byTitle : byISBN
             guard workIds.count == 1, let workId = workIds.first, let work = lib.works.first(where: { $0.id == workId }),
                   let entry = lib.entries.first(where: { $0.workId == workId })
             else {

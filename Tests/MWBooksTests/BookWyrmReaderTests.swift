@@ -67,7 +67,8 @@ struct BookWyrmReaderTests {
     func unkept() {
         let f = Self.read(Self.csv2025)
         #expect(f.unkept["remote_id"] == 6)
-        #expect(f.unkept["openlibrary_key"] == 1)
+        #expect(f.unkept["openlibrary_key"] == nil, "an edition key (OL…M) is kept")
+        #expect(f.rows.first { $0.title == "The Lantern Road" }?.openLibraryEditionID == "OL7425890M")
         #expect(f.unkept["oclc_number"] == 1)
         #expect(f.unkept["review_published"] == 2)
         #expect(f.unkept["aasin"] == 1)

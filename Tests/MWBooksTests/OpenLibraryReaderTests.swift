@@ -49,8 +49,10 @@ struct OpenLibraryReaderTests {
         #expect(reading.status == .reading)
         #expect(reading.rating == nil, "0 is unrated")
         #expect(reading.originalPublicationYear == -50)
-        #expect(f.unkept["Work ID"] == 4)
-        #expect(f.unkept["Edition ID"] == 2)
+        // Open Library's ids go to the model's fields for them, none is counted unkept.
+        #expect(r.openLibraryWorkID == "OL45883W" && r.openLibraryEditionID == "OL7353617M")
+        #expect(reading.openLibraryEditionID == "OL1M")
+        #expect(f.unkept["Work ID"] == nil && f.unkept["Edition ID"] == nil)
         #expect(f.unkept["Ratings Average"] == nil, "a catalogue figure, not the user's")
     }
 
@@ -59,9 +61,12 @@ struct OpenLibraryReaderTests {
         let f = Self.read(Self.readingLog)
         #expect(f.malformed.map(\.position) == ["OpenLibrary_ReadingLog.csv:5"])
         let bad = f.codes(DiagnosticCode.importBadValue.rawValue)
-        #expect(Set(bad.compactMap(\.field)) == ["Bookshelf", "My Ratings", "First Publish Year"])
+        #expect(Set(bad.compactMap(\.field)) == ["My Ratings", "First Publish Year"])
         #expect(bad.allSatisfy { $0.line == 6 })
         #expect(f.row("Salt and Iron")?.status == .toRead)
+        // A shelf of unknown meaning: kept as a tag and reported once with its count.
+        #expect(f.row("Salt and Iron")?.tags == ["Sometime"])
+        #expect(f.codes(DiagnosticCode.booksImportUnknownStatus.rawValue).map(\.message).contains { $0.hasPrefix("1 row(s) are on \"Sometime\"") })
     }
 
     @Test("the ratings file: every rated book read, rated on its Created On day")
@@ -76,7 +81,8 @@ struct OpenLibraryReaderTests {
         // A date-time (`2021-01-01 00:00:00`) is the instant it says, not a day (docs/FORMAT.md#days).
         #expect(r.dateAdded == DateCoding.parseISO("2021-01-01T00:00:00Z"))
         #expect(f.row("The Lantern Road")?.rating == 4)
-        #expect(f.unkept["Work ID"] == 2 && f.unkept["Edition ID"] == 1)
+        #expect(f.row("The Lantern Road")?.openLibraryWorkID == "OL45883W" && f.row("The Lantern Road")?.openLibraryEditionID == "OL7353617M")
+        #expect(f.unkept["Work ID"] == nil && f.unkept["Edition ID"] == nil)
     }
 
     @Test("the old reading log has no titles: every row reported with its line, none imported")
@@ -100,8 +106,9 @@ struct OpenLibraryReaderTests {
         for other in [BookFixtures.goodreads24, BookFixtures.storygraph, BookFixtures.librarythingCSV, HardcoverReaderTests.csv, BookWyrmReaderTests.csv2025] {
             #expect(!OpenLibraryReader.isHeader(other.split(whereSeparator: \.isNewline)[0].split(separator: ",").map(String.init)))
         }
-        // The reviews and notes files are not reading data: not claimed.
-        #expect(!OpenLibraryReader.isHeader(["Work ID", "Edition ID", "Note", "Created On"]))
+        // The notes file is claimed (its notes join the books of the other files); the reviews file is not reading data.
+        #expect(OpenLibraryReader.isHeader(["Work ID", "Edition ID", "Note", "Created On"]))
+        #expect(!OpenLibraryReader.isHeader(["Work ID", "Review Category", "Review Value", "Created On"]))
     }
 
     static let sample = BookConformanceTests.root.appendingPathComponent("openlibrary/bookwyrm-social-bookwyrm/openlibrary.csv")

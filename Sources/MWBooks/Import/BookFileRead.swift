@@ -17,6 +17,10 @@ public struct BookFileRead: Sendable {
     public var malformed: [MalformedRow] = []
     /// Columns holding values the model has no field for → how many rows had one.
     public var unkept: [String: Int] = [:]
+    /// Status words (a custom exclusive shelf, a collection) that name no reading status
+    /// ``ReadingStatus/from(_:)`` knows → how many rows had each: kept as the user's word (a
+    /// tag) and reported once per file (``reportUnkept()``), never silently read as to-read.
+    public var unknownStatuses: [String: Int] = [:]
     public var diagnostics: [Diagnostic] = []
 
     public init(file: String) { self.file = file }
@@ -124,6 +128,9 @@ extension BookFileRead {
     /// Counts a value the model has no field for.
     mutating func unkept(_ column: String) { unkept[column, default: 0] += 1 }
 
+    /// Counts a status word of unknown meaning (kept by the reader as a tag).
+    mutating func unknownStatus(_ word: String) { unknownStatuses[word, default: 0] += 1 }
+
     /// Records a row that cannot become a book.
     mutating func malformed(_ table: CSVTable, _ record: CSVFile.Record, _ why: String, column: String? = nil) {
         malformed.append(MalformedRow(position: "\(file):\(record.line)", reason: why))
@@ -137,24 +144,28 @@ extension BookFileRead {
     /// The prologue every tracker's rows share: each record of `table` is counted, its shape
     /// checked (a row of another width is malformed), its title required; `body` reads the rest
     /// of each usable row, given the row's values and its title.
-    mutating func eachRow(_ table: CSVTable, _ body: (CSVFile.Record, inout RowReading, String, inout BookFileRead) -> Void) {
+    /// `body` reads the rest of each usable row into a ``BookRow`` (nil: the row gave none, its
+    /// problems already reported); the row's diagnostics, the non-empty values of the
+    /// `unkept` columns (counted) and the row itself are then taken here, for every tracker alike.
+    mutating func eachRow(_ table: CSVTable, unkept columns: [String] = [], _ body: (CSVFile.Record, inout RowReading, String, inout BookFileRead) -> BookRow?) {
         // Rows are read each on its own (a reader only appends what a row gives), so a large
         // file's two halves are read on two threads, the second into a read of its own that is
         // then appended: the same rows, counts and diagnostics in the same order (reading was
         // a quarter of a 50,000-row import).
         let records = table.rows
         guard records.count >= 2 * Self.halfForThreads, !Self.oneThread else {
-            eachRow(table, records[...], body)
+            eachRow(table, records[...], columns, body)
             return
         }
         let mid = records.count / 2
         var second = BookFileRead(file: file)
         (second.source, second.layout) = (source, layout)
-        TwoThreads.run({ self.eachRow(table, records[..<mid], body) }, { second.eachRow(table, records[mid...], body) })
+        TwoThreads.run({ self.eachRow(table, records[..<mid], columns, body) }, { second.eachRow(table, records[mid...], columns, body) })
         rows += second.rows
         rowsRead += second.rowsRead
         malformed += second.malformed
         for (k, v) in second.unkept { unkept[k, default: 0] += v }
+        for (k, v) in second.unknownStatuses { unknownStatuses[k, default: 0] += v }
         diagnostics += second.diagnostics
     }
 
@@ -166,19 +177,26 @@ extension BookFileRead {
     @TaskLocal static var oneThread = false
 
     /// ``eachRow(_:_:)`` over some of the table's records, on this thread.
-    private mutating func eachRow(_ table: CSVTable, _ records: ArraySlice<CSVFile.Record>,
-                                  _ body: (CSVFile.Record, inout RowReading, String, inout BookFileRead) -> Void) {
+    private mutating func eachRow(_ table: CSVTable, _ records: ArraySlice<CSVFile.Record>, _ unkeptColumns: [String],
+                                  _ body: (CSVFile.Record, inout RowReading, String, inout BookFileRead) -> BookRow?) {
+        // An export that gives a sort form of the title beside it (Calibre's `title_sort`,
+        // LibraryThing's `Sort Character`) may also write the title sorted: shown as written for display.
+        let sorts = ["title_sort", "Sort Character", "Title Sort", "Sort Title"].contains { table.column(named: $0) != nil }
         for record in records {
             rowsRead += 1
             guard usable(table, record) else { continue }
             var r = RowReading(table, record)
-            guard let title = r.text("Title") else {
+            guard var title = r.text("Title") else {
                 malformed(table, record, "no title", column: "Title")
                 continue
             }
-            let before = rows.count
-            body(record, &r, title, &self)
-            if rows.count > before, let d = Self.consistentRead(table, record, &rows[rows.count - 1]) { diagnostics.append(d) }
+            if sorts { title = BookValues.displayTitle(title) }
+            let read = body(record, &r, title, &self)
+            for c in unkeptColumns where r.text(c) != nil { unkept(c) }
+            diagnostics += r.diagnostics
+            guard var row = read else { continue }
+            if let d = Self.consistentRead(table, record, &row) { diagnostics.append(d) }
+            rows.append(row)
         }
     }
 
@@ -220,8 +238,16 @@ extension BookFileRead {
         return true
     }
 
-    /// One `books-import-unkept-field` warning per column, after the rows.
-    mutating func reportUnkept() {
+    /// One `books-import-unkept-field` warning per column, and one `books-import-unknown-status`
+    /// warning per status word of unknown meaning (what each row became is the reader's rule,
+    /// given as `fallback`), after the rows.
+    mutating func reportUnkept(fallback: String = "kept as a tag; each row's status taken from its dates (to-read when it has none)") {
+        for (word, n) in unknownStatuses.sorted(by: { $0.key < $1.key }) {
+            var d = Diagnostic.warning(.booksImportUnknownStatus,
+                                       "\(n) row(s) are on \(quoted(word)), which names no reading status mwkit knows: \(fallback)")
+            d.file = file
+            diagnostics.append(d)
+        }
         for (column, n) in unkept.sorted(by: { $0.key < $1.key }) {
             var d = Diagnostic.warning(.booksImportUnkeptField, "\(n) row(s) have a \(quoted(column)) value the BooksTrack model has no field for; not imported")
             d.file = file

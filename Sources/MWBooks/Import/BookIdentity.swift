@@ -30,9 +30,36 @@ enum BookIdentity {
         return t.isEmpty ? nil : t + "|" + a
     }
 
+    /// Whether two sides carry ids of one service and share none: then they are two books,
+    /// whatever their titles (a collection and a story of one title and author, a series and
+    /// its sequel). Title + author matching is for sides without such ids only.
+    static func idsDiffer(_ a: [String], _ b: [String]) -> Bool {
+        !a.isEmpty && !b.isEmpty && !a.contains(where: b.contains)
+    }
+
+    /// ``idsDiffer(_:_:)`` for a row and a work: Goodreads, LibraryThing work and Open Library
+    /// work ids; or both give the work's first publication and the years differ (a collection
+    /// of 1998 and the story of 2004 that gave it its title are two works).
+    static func contradicts(_ row: BookRow, _ w: Work) -> Bool {
+        idsDiffer(row.goodreadsIDs, w.goodreadsWorkIDs) || idsDiffer(row.librarythingWorkIDs, w.librarythingIDs)
+            || idsDiffer(row.openLibraryWorkID.map { [$0] } ?? [], w.openLibraryWorkID.map { [$0] } ?? [])
+            || yearsDiffer(row.originalPublicationYear, w.firstPublicationYear)
+    }
+
+    /// ``contradicts(_:_:)`` for two works: every service id a work holds, and the first publication year.
+    static func contradicts(_ a: Work, _ b: Work) -> Bool {
+        func one(_ x: String?) -> [String] { x.map { [$0] } ?? [] }
+        return idsDiffer(a.goodreadsWorkIDs, b.goodreadsWorkIDs) || idsDiffer(a.librarythingIDs, b.librarythingIDs)
+            || idsDiffer(one(a.openLibraryWorkID), one(b.openLibraryWorkID)) || idsDiffer(one(a.isbndbID), one(b.isbndbID))
+            || yearsDiffer(a.firstPublicationYear, b.firstPublicationYear)
+    }
+
+    static func yearsDiffer(_ a: Int?, _ b: Int?) -> Bool { a != nil && b != nil && a != b }
+
     /// External keys of a row, as the library merge names a work's (`BookIdentity.externalKeys(_: Work)`).
     static func externalKeys(_ row: BookRow) -> [String] {
         row.goodreadsIDs.map { "goodreads:" + $0 } + row.librarythingWorkIDs.map { "librarything:" + $0 } + row.asins.map { "asin:" + $0 }
+            + (row.openLibraryWorkID.map { ["openlibrary:" + $0] } ?? [])
     }
 
     /// What a row stands for, strongest identifier first: names the work a row creates (its id
@@ -41,6 +68,7 @@ enum BookIdentity {
         if let id = row.goodreadsIDs.first { return "goodreads:" + id }
         if let id = row.librarythingWorkIDs.first { return "librarything:" + id }
         if let id = row.librarythingBookIDs.first { return "librarything-book:" + id }
+        if let id = row.openLibraryWorkID { return "openlibrary:" + id + (row.openLibraryEditionID.map { "/" + $0 } ?? "") }
         if let k = row.isbnKeys.first { return "isbn:" + k }
         if let a = row.asins.first { return "asin:" + a }
         return "title:" + titleKey(row.title) + "|" + (row.authors.first.map(authorKey) ?? "")
@@ -54,8 +82,9 @@ enum BookIdentity {
     static func canonicalOrder(_ rows: [BookRow], batchSize: Int = 4096) -> [[BookRow]] {
         // Indices are sorted, not the rows: a row is a large value, and moving it through the
         // sort cost more than the comparisons.
+        // Rows that attach to a book by id (``BookRow/attaches``) come after every row that may name it.
         let keys = rows.map { r in
-            [r.source.rawValue, rowKey(r), r.isbnKeys.joined(separator: " "), titleKey(r.title), r.authors.map(authorKey).joined(separator: ";")]
+            [r.attaches ? "1" : "0", r.source.rawValue, rowKey(r), r.isbnKeys.joined(separator: " "), titleKey(r.title), r.authors.map(authorKey).joined(separator: ";")]
         }
         let order = rows.indices.sorted { a, b in
             if keys[a] != keys[b] { return keys[a].lexicographicallyPrecedes(keys[b]) }
@@ -72,6 +101,7 @@ enum BookIdentity {
         r.file = ""
         r.line = 0
         r.row = 0
+        r.sourceIndex = 0
         return String(describing: r)
     }
 }

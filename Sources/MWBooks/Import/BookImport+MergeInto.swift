@@ -9,7 +9,7 @@ struct ImportFold {
     var review: [BookReviewItem]
     var diagnostics: [Diagnostic]
 
-    init(_ m: BookMerger) {
+    init(_ m: BookRowFold) {
         lib = m.lib
         summaries = m.summaries
         review = m.review
@@ -188,10 +188,10 @@ extension BookImport {
                 results = Dictionary(merged.library.entries.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
             }
             if let k = results?[d.resultId], let notes = merged.library.entries[k].notes, notes != e.notes,
-               notes.count > BookMerger.notesLimit {
+               notes.count > BookRowFold.notesLimit {
                 let n = notes.count
                 diagnostics.append(.csv(.warning, .booksImportLongNote,
-                                        "\(quoted(row.title)): notes of \(n) characters, over the model's \(BookMerger.notesLimit); kept whole",
+                                        "\(quoted(row.title)): notes of \(n) characters, over the model's \(BookRowFold.notesLimit); kept whole",
                                         file: row.file, line: row.line, row: row.row))
             }
         }

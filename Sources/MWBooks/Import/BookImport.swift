@@ -116,26 +116,36 @@ public enum BookImport {
     /// of its own, so the rows in canonical order and the fold's indices are freed before a
     /// merge builds its own.
     /// The groups are built only when `grouped` (a merge into an existing library reads them).
-    private static func firstFold(_ rows: consuming [BookRow], _ options: BookImportOptions, grouped: Bool) -> (ImportFold, RowGroups) {
+    static func firstFold(_ rows: consuming [BookRow], _ options: BookImportOptions, grouped: Bool) -> (ImportFold, RowGroups) {
         // Batch by batch, row by row in order, each taken out as it is folded: what the library
         // does not share with a row is freed row by row, and each batch's array when it is
         // done, rather than all at the end (at the peak of an import's memory).
+        for i in rows.indices { rows[i].sourceIndex = i }
         var batches = BookIdentity.canonicalOrder(consume rows)
         let count = batches.reduce(0) { $0 + $1.count }
+        // Each work's first row in the source: the entries are put in that order at the end.
+        var firstRow: [String: Int] = [:]
+        firstRow.reserveCapacity(count)
         batches.reverse()
-        var merger = BookMerger(BookLibrary(), options: options, expectedRows: count)
+        var merger = BookRowFold(BookLibrary(), options: options, expectedRows: count)
         var groups: RowGroups = [:]
         if grouped { groups.reserveCapacity(count) }
         while var batch = batches.popLast() {
             batch.reverse()
             while let row = batch.popLast() {
                 let (work, editions) = merger.add([row])
-                if grouped {
+                if !work.isEmpty { firstRow[work] = min(firstRow[work] ?? Int.max, row.sourceIndex) }
+                if grouped && !work.isEmpty {
                     let first = groups[work] == nil
                     groups[work, default: []].append(RowRef(row, edition: editions[0], first: first))
                 }
             }
         }
-        return (ImportFold(merger), groups)
+        var fold = ImportFold(merger)
+        // Records are made in an order of their content (ids and folding do not depend on the
+        // rows' order); the entries, the user's books, are listed in the source's order, so
+        // goodreads-csv written from an import keeps the export's row order.
+        fold.lib.entries.sort { (firstRow[$0.workId] ?? Int.max, $0.id) < (firstRow[$1.workId] ?? Int.max, $1.id) }
+        return (fold, groups)
     }
 }

@@ -47,6 +47,27 @@ public struct BookRow: Sendable, Hashable {
     public var librarythingWorkIDs: [String] = []
     /// LibraryThing book ids (the user's copy: edition level).
     public var librarythingBookIDs: [String] = []
+    /// Open Library's work id (`OL…W`, ``Work/openLibraryWorkID``) and edition id (`OL…M`,
+    /// ``Edition/openLibraryEditionID``).
+    public var openLibraryWorkID: String?
+    public var openLibraryEditionID: String?
+    /// A row that names its book by id alone (Open Library's notes file has no title): it adds
+    /// its values to the work of this import with that id, and never makes a work of its own.
+    public var attaches = false
+
+    /// Sets ``openLibraryWorkID`` or ``openLibraryEditionID`` from an Open Library key by its
+    /// kind (`OL45804W` a work, `OL7353617M` an edition; a `/works/…` or `/books/…` path
+    /// is read the same way); false when `key` is neither.
+    public mutating func setOpenLibraryKey(_ key: String) -> Bool {
+        let id = key.split(separator: "/").last.map(String.init) ?? key
+        guard id.hasPrefix("OL"), id.count > 3, id.dropFirst(2).dropLast().allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
+        switch id.last {
+        case "W": openLibraryWorkID = id
+        case "M": openLibraryEditionID = id
+        default: return false
+        }
+        return true
+    }
 
     public var publisher: String?
     public var pageCount: Int?
@@ -88,6 +109,11 @@ public struct BookRow: Sendable, Hashable {
         self.authors = authors
         self.status = status
     }
+
+    /// The row's place among the import's rows (files in the order given, rows in file order):
+    /// the library's entries follow it, so a writer keeps the source's order. Not part of what
+    /// the row stands for (``BookIdentity/fingerprint(_:)`` leaves it out).
+    public var sourceIndex = 0
 
     /// `file:line`, for summaries.
     public var position: String { "\(file):\(line)" }

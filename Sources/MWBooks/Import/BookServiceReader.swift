@@ -16,6 +16,26 @@ public protocol BookServiceReader: ServiceReader {
     func read(_ table: CSVTable, into out: inout BookFileRead)
 }
 
+/// A tracker's reader as static functions (each service's `…Reader` in its folder): its name,
+/// header, layouts and rows. ``BookTracker`` makes it the registry's ``BookServiceReader``, so a
+/// service declares these once and no forwarding struct.
+protocol BookTrackerReader {
+    static var name: String { get }
+    static var displayName: String { get }
+    static func isHeader(_ fields: [String]) -> Bool
+    static func layout(_ table: CSVTable) -> String
+    static func read(_ table: CSVTable, into out: inout BookFileRead)
+}
+
+/// The registry's ``BookServiceReader`` of a ``BookTrackerReader``.
+struct BookTracker<Reader: BookTrackerReader>: BookServiceReader {
+    var name: String { Reader.name }
+    var displayName: String { Reader.displayName }
+    func isHeader(_ fields: [String]) -> Bool { Reader.isHeader(fields) }
+    func layout(_ table: CSVTable) -> String { Reader.layout(table) }
+    func read(_ table: CSVTable, into out: inout BookFileRead) { Reader.read(table, into: &out) }
+}
+
 extension BookServiceReader {
     /// The tracker as rows and summaries name it.
     public var source: BookSource { BookSource(rawValue: name) }
@@ -35,8 +55,9 @@ extension BookServiceReader {
 /// The book trackers this target defines, for callers without a registry (the jobs pass the
 /// registry's services instead).
 public enum BookServices {
-    public static let builtIn: [any BookServiceReader] = [GoodreadsService(), StoryGraphService(), LibraryThingService(),
-                                                       HardcoverService(), BookWyrmService(), OpenLibraryService(), CalibreService()]
+    public static let builtIn: [any BookServiceReader] = [BookTracker<GoodreadsReader>(), BookTracker<StoryGraphReader>(),
+                                                       BookTracker<LibraryThingReader>(), BookTracker<HardcoverReader>(),
+                                                       BookTracker<BookWyrmReader>(), BookTracker<OpenLibraryReader>(), BookTracker<CalibreReader>()]
 }
 
 extension FormatDescriptor {

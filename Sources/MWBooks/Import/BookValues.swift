@@ -82,6 +82,24 @@ enum BookValues {
         return first + " " + last
     }
 
+    /// A title in sort form, its leading article moved behind a comma (`Great Turning, The`),
+    /// in display form (`The Great Turning`); any other title as it is. Articles of the
+    /// languages book exports come in: English, German, French, Spanish, Italian, Portuguese,
+    /// Dutch, Scandinavian.
+    static func displayTitle(_ title: String) -> String {
+        guard let comma = title.range(of: ", ", options: .backwards) else { return title }
+        let article = String(title[comma.upperBound...])
+        let rest = title[..<comma.lowerBound]
+        guard !rest.isEmpty, sortArticles.contains(article) else { return title }
+        return article.hasSuffix("'") ? article + rest : article + " " + rest
+    }
+
+    /// Leading articles as a sort form writes them after the title, case as written.
+    static let sortArticles: Set<String> = [
+        "The", "A", "An", "Der", "Die", "Das", "Ein", "Eine", "Le", "La", "Les", "L'", "Un", "Une", "El", "Los", "Las",
+        "Il", "Lo", "Gli", "Uno", "Una", "Os", "As", "Um", "Uma", "De", "Het", "Een", "Den", "Det", "Et", "En",
+    ]
+
     /// Review text with HTML line breaks (`<br/>`, `<br />`, `<br>`) as newlines; other markup kept.
     static func reviewText(_ s: String?) -> String? {
         guard let t = text(s) else { return nil }

@@ -50,6 +50,9 @@ extension Author {
         "de", "del", "della", "delle", "dei", "degli", "di", "da", "das", "dos", "do", "du", "des", "d'",
         "le", "la", "les", "l'", "van", "von", "vom", "zu", "zum", "zur", "der", "den", "ter", "ten", "te",
         "op", "'t", "al", "el", "bin", "ibn",
+        // Irish and Scottish Gaelic: `Nuala Ní Dhomhnaill` → `Ní Dhomhnaill, Nuala`.
+        "ní", "nic", "mac", "mhic", "ó", "ua", "uí", "ap", "ab", "ferch",
+        "af", "av", "dal", "dall", "lo", "van't",
     ]
 
     /// Generational suffixes kept after the given names (`King, Martin Luther, Jr.`).

@@ -35,49 +35,19 @@ public struct Edition: Equatable, Hashable, Sendable {
         var isbndbQuality = 0
     }
 
-    public var editionTitle: String? {
-        get { seldom.box?.value.editionTitle }
-        set { seldom.update { $0.editionTitle = newValue } }
-    }
+    public var editionTitle: String? { get { seldom[\.editionTitle] } set { seldom[\.editionTitle] = newValue } }
     /// People who made this edition but did not write the work — translators, narrators,
     /// illustrators, editors (StoryGraph `Contributors`), in the source's order (bookstrack-v2
     /// and above). The work's writers are its authors (``Work/authorIds``).
-    public var contributors: [Contributor] {
-        get { seldom.box?.value.contributors ?? [] }
-        set { seldom.update { $0.contributors = newValue } }
-    }
-    public var openLibraryEditionID: String? {
-        get { seldom.box?.value.openLibraryEditionID }
-        set { seldom.update { $0.openLibraryEditionID = newValue } }
-    }
-    public var isbndbID: String? {
-        get { seldom.box?.value.isbndbID }
-        set { seldom.update { $0.isbndbID = newValue } }
-    }
-    public var googleBooksVolumeID: String? {
-        get { seldom.box?.value.googleBooksVolumeID }
-        set { seldom.update { $0.googleBooksVolumeID = newValue } }
-    }
-    public var amazonASINs: [String] {
-        get { seldom.box?.value.amazonASINs ?? [] }
-        set { seldom.update { $0.amazonASINs = newValue } }
-    }
-    public var googleBooksVolumeIDs: [String] {
-        get { seldom.box?.value.googleBooksVolumeIDs ?? [] }
-        set { seldom.update { $0.googleBooksVolumeIDs = newValue } }
-    }
-    public var librarythingIDs: [String] {
-        get { seldom.box?.value.librarythingIDs ?? [] }
-        set { seldom.update { $0.librarythingIDs = newValue } }
-    }
-    public var lastISBNDBSync: Date? {
-        get { seldom.box?.value.lastISBNDBSync }
-        set { seldom.update { $0.lastISBNDBSync = newValue } }
-    }
-    public var isbndbQuality: Int {
-        get { seldom.box?.value.isbndbQuality ?? 0 }
-        set { seldom.update { $0.isbndbQuality = newValue } }
-    }
+    public var contributors: [Contributor] { get { seldom[\.contributors] } set { seldom[\.contributors] = newValue } }
+    public var openLibraryEditionID: String? { get { seldom[\.openLibraryEditionID] } set { seldom[\.openLibraryEditionID] = newValue } }
+    public var isbndbID: String? { get { seldom[\.isbndbID] } set { seldom[\.isbndbID] = newValue } }
+    public var googleBooksVolumeID: String? { get { seldom[\.googleBooksVolumeID] } set { seldom[\.googleBooksVolumeID] = newValue } }
+    public var amazonASINs: [String] { get { seldom[\.amazonASINs] } set { seldom[\.amazonASINs] = newValue } }
+    public var googleBooksVolumeIDs: [String] { get { seldom[\.googleBooksVolumeIDs] } set { seldom[\.googleBooksVolumeIDs] = newValue } }
+    public var librarythingIDs: [String] { get { seldom[\.librarythingIDs] } set { seldom[\.librarythingIDs] = newValue } }
+    public var lastISBNDBSync: Date? { get { seldom[\.lastISBNDBSync] } set { seldom[\.lastISBNDBSync] = newValue } }
+    public var isbndbQuality: Int { get { seldom[\.isbndbQuality] } set { seldom[\.isbndbQuality] = newValue } }
 
     public init(id: String, workId: String, isbn: String? = nil, isbns: [String] = [], publisher: String? = nil,
                 publicationDate: String? = nil, pageCount: Int? = nil, format: EditionFormat = .paperback,

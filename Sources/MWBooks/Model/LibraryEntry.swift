@@ -43,32 +43,17 @@ public struct LibraryEntry: Equatable, Hashable, Sendable {
     }
 
     /// Granular rating, 0.0–5.0 (halves and quarter stars from StoryGraph).
-    public var personalRating: Double? {
-        get { seldom.box?.value.personalRating }
-        set { seldom.update { $0.personalRating = newValue } }
-    }
+    public var personalRating: Double? { get { seldom[\.personalRating] } set { seldom[\.personalRating] = newValue } }
     /// Notes only the user sees (Goodreads and Hardcover `Private Notes`): never joined into
     /// ``notes`` and never written into a public field of any format (bookstrack-v2 and above).
-    public var privateNotes: String? {
-        get { seldom.box?.value.privateNotes }
-        set { seldom.update { $0.privateNotes = newValue } }
-    }
+    public var privateNotes: String? { get { seldom[\.privateNotes] } set { seldom[\.privateNotes] = newValue } }
     /// Whether the review (``notes``) reveals the plot (Goodreads `Spoiler`, Hardcover `Review
     /// Contains Spoilers`) (bookstrack-v2 and above).
-    public var reviewHasSpoilers: Bool {
-        get { seldom.box?.value.reviewHasSpoilers ?? false }
-        set { seldom.update { $0.reviewHasSpoilers = newValue } }
-    }
+    public var reviewHasSpoilers: Bool { get { seldom[\.reviewHasSpoilers] } set { seldom[\.reviewHasSpoilers] = newValue } }
     /// Dated reads before the current one, oldest first (StoryGraph's `Dates Read` lists every
     /// read); the current read stays in ``dateStarted``/``dateCompleted`` (bookstrack-v2 and above).
-    public var earlierReads: [ReadingSession] {
-        get { seldom.box?.value.earlierReads ?? [] }
-        set { seldom.update { $0.earlierReads = newValue } }
-    }
-    public var estimatedFinishDate: Date? {
-        get { seldom.box?.value.estimatedFinishDate }
-        set { seldom.update { $0.estimatedFinishDate = newValue } }
-    }
+    public var earlierReads: [ReadingSession] { get { seldom[\.earlierReads] } set { seldom[\.earlierReads] = newValue } }
+    public var estimatedFinishDate: Date? { get { seldom[\.estimatedFinishDate] } set { seldom[\.estimatedFinishDate] = newValue } }
 
     public init(id: String, workId: String, editionId: String? = nil, dateAdded: Date,
                 readingStatus: ReadingStatus, currentPage: Int = 0, readingProgress: Double = 0,
@@ -115,6 +100,42 @@ public struct LibraryEntry: Equatable, Hashable, Sendable {
             default: return x.offset < y.offset
             }
         }.map(\.element)
+    }
+
+    /// Folds another side's read (`start`, `end`) into this entry's current one, losing
+    /// neither: halves of the same read (no date contradicts, the start not after the end) are
+    /// joined; two different reads stay two — the later (by finish, else start; a tie keeps
+    /// this entry's) is the current read, the other an earlier read — and a read count
+    /// smaller than the dated reads now held grows to them. Returns the read that became an
+    /// earlier one, nil when the reads were one.
+    @discardableResult
+    public mutating func foldRead(started start: Date?, completed end: Date?) -> ReadingSession? {
+        guard start != nil || end != nil else { return nil }
+        let s = dateStarted ?? start, f = dateCompleted ?? end
+        let sameRead = (dateStarted == nil || start == nil || dateStarted == start)
+            && (dateCompleted == nil || end == nil || dateCompleted == end)
+            && (s == nil || f == nil || s! <= f!)
+        if sameRead {
+            (dateStarted, dateCompleted) = (s, f)
+            return nil
+        }
+        let mine = ReadingSession(dateStarted: dateStarted, dateCompleted: dateCompleted)
+        let theirs = ReadingSession(dateStarted: start, dateCompleted: end)
+        let mineAt = dateCompleted ?? dateStarted, theirsAt = end ?? start
+        let theirsLater = mineAt.map { m in theirsAt.map { $0 > m } ?? false } ?? true
+        let earlier = theirsLater ? mine : theirs
+        if theirsLater { (dateStarted, dateCompleted) = (start, end) }
+        earlierReads = Self.unionReads(earlierReads, [earlier], current: ReadingSession(dateStarted: dateStarted, dateCompleted: dateCompleted))
+        countDatedReads()
+        return earlier
+    }
+
+    /// A read count (when the source gave one) is at least the dated reads held: the current
+    /// one and every earlier one.
+    public mutating func countDatedReads() {
+        guard let n = readCount else { return }
+        let dated = earlierReads.count + (dateStarted != nil || dateCompleted != nil ? 1 : 0)
+        if n < dated { readCount = dated }
     }
 
     /// seeds/001: wishlist ⇔ no edition.

@@ -28,6 +28,13 @@ struct Seldom<Value: SeldomValues>: Hashable, Sendable {
         box = v == empty ? nil : Box(v)
     }
 
+    /// One attribute, read (its default when the record has no box) or set. Every record's
+    /// accessors go through here: one line each, the same shape for works, editions and entries.
+    subscript<T>(_ key: WritableKeyPath<Value, T>) -> T {
+        get { (box?.value ?? Value())[keyPath: key] }
+        set { update { $0[keyPath: key] = newValue } }
+    }
+
     static func == (a: Self, b: Self) -> Bool {
         a.box === b.box || a.box?.value == b.box?.value
     }

@@ -36,63 +36,21 @@ public struct Work: Equatable, Hashable, Sendable {
         var isbndbQuality = 0
     }
 
-    public var originalLanguage: String? {
-        get { seldom.box?.value.originalLanguage }
-        set { seldom.update { $0.originalLanguage = newValue } }
-    }
-    public var openLibraryWorkID: String? {
-        get { seldom.box?.value.openLibraryWorkID }
-        set { seldom.update { $0.openLibraryWorkID = newValue } }
-    }
-    public var isbndbID: String? {
-        get { seldom.box?.value.isbndbID }
-        set { seldom.update { $0.isbndbID = newValue } }
-    }
-    public var googleBooksVolumeID: String? {
-        get { seldom.box?.value.googleBooksVolumeID }
-        set { seldom.update { $0.googleBooksVolumeID = newValue } }
-    }
-    public var amazonASINs: [String] {
-        get { seldom.box?.value.amazonASINs ?? [] }
-        set { seldom.update { $0.amazonASINs = newValue } }
-    }
-    public var librarythingIDs: [String] {
-        get { seldom.box?.value.librarythingIDs ?? [] }
-        set { seldom.update { $0.librarythingIDs = newValue } }
-    }
-    public var googleBooksVolumeIDs: [String] {
-        get { seldom.box?.value.googleBooksVolumeIDs ?? [] }
-        set { seldom.update { $0.googleBooksVolumeIDs = newValue } }
-    }
-    public var originalImagePath: String? {
-        get { seldom.box?.value.originalImagePath }
-        set { seldom.update { $0.originalImagePath = newValue } }
-    }
-    public var boundingBoxX: Double? {
-        get { seldom.box?.value.boundingBoxX }
-        set { seldom.update { $0.boundingBoxX = newValue } }
-    }
-    public var boundingBoxY: Double? {
-        get { seldom.box?.value.boundingBoxY }
-        set { seldom.update { $0.boundingBoxY = newValue } }
-    }
-    public var boundingBoxWidth: Double? {
-        get { seldom.box?.value.boundingBoxWidth }
-        set { seldom.update { $0.boundingBoxWidth = newValue } }
-    }
-    public var boundingBoxHeight: Double? {
-        get { seldom.box?.value.boundingBoxHeight }
-        set { seldom.update { $0.boundingBoxHeight = newValue } }
-    }
-    public var lastISBNDBSync: Date? {
-        get { seldom.box?.value.lastISBNDBSync }
-        set { seldom.update { $0.lastISBNDBSync = newValue } }
-    }
+    public var originalLanguage: String? { get { seldom[\.originalLanguage] } set { seldom[\.originalLanguage] = newValue } }
+    public var openLibraryWorkID: String? { get { seldom[\.openLibraryWorkID] } set { seldom[\.openLibraryWorkID] = newValue } }
+    public var isbndbID: String? { get { seldom[\.isbndbID] } set { seldom[\.isbndbID] = newValue } }
+    public var googleBooksVolumeID: String? { get { seldom[\.googleBooksVolumeID] } set { seldom[\.googleBooksVolumeID] = newValue } }
+    public var amazonASINs: [String] { get { seldom[\.amazonASINs] } set { seldom[\.amazonASINs] = newValue } }
+    public var librarythingIDs: [String] { get { seldom[\.librarythingIDs] } set { seldom[\.librarythingIDs] = newValue } }
+    public var googleBooksVolumeIDs: [String] { get { seldom[\.googleBooksVolumeIDs] } set { seldom[\.googleBooksVolumeIDs] = newValue } }
+    public var originalImagePath: String? { get { seldom[\.originalImagePath] } set { seldom[\.originalImagePath] = newValue } }
+    public var boundingBoxX: Double? { get { seldom[\.boundingBoxX] } set { seldom[\.boundingBoxX] = newValue } }
+    public var boundingBoxY: Double? { get { seldom[\.boundingBoxY] } set { seldom[\.boundingBoxY] = newValue } }
+    public var boundingBoxWidth: Double? { get { seldom[\.boundingBoxWidth] } set { seldom[\.boundingBoxWidth] = newValue } }
+    public var boundingBoxHeight: Double? { get { seldom[\.boundingBoxHeight] } set { seldom[\.boundingBoxHeight] = newValue } }
+    public var lastISBNDBSync: Date? { get { seldom[\.lastISBNDBSync] } set { seldom[\.lastISBNDBSync] = newValue } }
     /// ISBNDB data quality, 0–100.
-    public var isbndbQuality: Int {
-        get { seldom.box?.value.isbndbQuality ?? 0 }
-        set { seldom.update { $0.isbndbQuality = newValue } }
-    }
+    public var isbndbQuality: Int { get { seldom[\.isbndbQuality] } set { seldom[\.isbndbQuality] = newValue } }
 
     public init(id: String, title: String, originalLanguage: String? = nil, firstPublicationYear: Int? = nil,
                 subjectTags: [String] = [], authorIds: [String] = [],

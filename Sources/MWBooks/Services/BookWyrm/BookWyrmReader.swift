@@ -27,18 +27,21 @@ enum BookWyrmReader {
 
     /// Identifier columns the model has no field for (a row's `remote_id` is its address on the
     /// instance it was exported from), and the review's publication date and the day a read was stopped.
-    static let unkeptColumns = ["remote_id", "openlibrary_key", "finna_key", "libris_key", "inventaire_id", "librarything_key",
+    static let unkeptColumns = ["remote_id", "finna_key", "libris_key", "inventaire_id", "librarything_key",
                                 "bnf_id", "viaf", "wikidata", "aasin", "isfdb", "oclc_number", "review_published", "stopped_date"]
 
     static func read(_ t: CSVTable, into out: inout BookFileRead) {
-        out.eachRow(t) { record, r, title, out in
+        out.eachRow(t, unkept: unkeptColumns) { record, r, title, out in
             let started = r.date("start_date"), finished = r.date("finish_date"), stopped = r.date("stopped_date")
             let shelf = r.text("shelf")
             var tags: [String] = []
-            var status = shelf.flatMap { statusShelves[$0.lowercased()] }
+            let label = r.text("shelf_name")
+            // A custom shelf whose label names a status (`Abandoned`) is that status.
+            var status = shelf.flatMap { statusShelves[$0.lowercased()] } ?? label.flatMap(ReadingStatus.from)
             if status == nil, let shelf {
-                // A custom shelf (`cooking-9`) is a tag under its label; the dates give the status.
-                tags.append(r.text("shelf_name") ?? shelf)
+                // A custom shelf (`cooking-9`) is a tag under its label, reported once per file; the dates give the status.
+                tags.append(label ?? shelf)
+                out.unknownStatus(label ?? shelf)
             }
             if status == nil {
                 status = finished != nil ? .read : stopped != nil ? .dnf : started != nil ? .reading : .toRead
@@ -51,6 +54,8 @@ enum BookWyrmReader {
             if let id = r.text("goodreads_key") {
                 if id.allSatisfy({ $0.isASCII && $0.isNumber }) { row.goodreadsIDs = [id] } else { r.bad("goodreads_key", "\(quoted(id)) is not a Goodreads book id; left out") }
             }
+            // Open Library's key of the book: a work (`OL…W`) or an edition (`OL…M`) by its kind.
+            if let k = r.text("openlibrary_key"), !row.setOpenLibraryKey(k) { out.unkept("openlibrary_key") }
             row.pageCount = r.count("pages")
             r.stars(&row, "rating")
             row.tags = tags
@@ -60,24 +65,19 @@ enum BookWyrmReader {
             // The review: its title, its content warning, its text.
             row.notes = BookValues.joinNotes([r.text("review_name"), r.text("review_cw").map { "Content warning: " + $0 },
                                               BookValues.reviewText(t.value(record, "review_content"))])
-            for c in unkeptColumns where r.text(c) != nil { out.unkept(c) }
-            out.diagnostics += r.diagnostics
-            out.rows.append(row)
+            return row
         }
     }
 }
 
-/// The tracker as the registry knows it.
-struct BookWyrmService: BookServiceReader {
-    var name: String { "bookwyrm" }
-    var displayName: String { "BookWyrm" }
-    func isHeader(_ fields: [String]) -> Bool { BookWyrmReader.isHeader(fields) }
-    func layout(_ table: CSVTable) -> String { BookWyrmReader.layout(table) }
-    func read(_ table: CSVTable, into out: inout BookFileRead) { BookWyrmReader.read(table, into: &out) }
+/// The tracker as the registry knows it (``BookTracker``).
+extension BookWyrmReader: BookTrackerReader {
+    static let name = "bookwyrm"
+    static let displayName = "BookWyrm"
 }
 
 extension FormatDescriptor {
     /// BookWyrm's CSV export (every header generation), read.
-    public static let bookwyrm = FormatDescriptor.bookService(BookWyrmService(), summary: "BookWyrm: the CSV export read")
+    public static let bookwyrm = FormatDescriptor.bookService(BookTracker<BookWyrmReader>(), summary: "BookWyrm: the CSV export read")
         .holding(FormatHolds(ratings: "0.5–5 in halves", dates: "day", tags: true, reviews: true, status: true))
 }

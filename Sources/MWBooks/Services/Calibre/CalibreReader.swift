@@ -52,6 +52,8 @@ enum CalibreReader {
                 row.goodreadsIDs.appendUnique([value])
             case "amazon", "mobi-asin", "asin":
                 row.asins.appendUnique([value.uppercased()])
+            case "openlibrary":
+                if !row.setOpenLibraryKey(value) { out.unkept("identifiers:" + type) }
             default:
                 out.unkept("identifiers:" + type)
             }
@@ -61,7 +63,7 @@ enum CalibreReader {
 
     static func read(_ t: CSVTable, into out: inout BookFileRead) {
         let custom = t.header.fields.filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("#") }
-        out.eachRow(t) { record, r, title, out in
+        out.eachRow(t, unkept: unkeptColumns + custom) { record, r, title, out in
             var authors = BookValues.names(t.value(record, "authors"))
             if authors.isEmpty, let sorted = r.text("author_sort") { authors = sorted.components(separatedBy: " & ").map(BookValues.firstLast) }
             // Calibre writes several authors `A & B` in its own display; split either way.
@@ -82,10 +84,7 @@ enum CalibreReader {
             row.language = BookValues.list(t.value(record, "languages"), separator: ",").first
             row.tags = BookValues.list(t.value(record, "tags"), separator: ",")
             row.format = format(r.text("formats"))
-            for c in unkeptColumns where r.text(c) != nil { out.unkept(c) }
-            for c in custom where r.text(c) != nil { out.unkept(c) }
-            out.diagnostics += r.diagnostics
-            out.rows.append(row)
+            return row
         }
     }
 
@@ -98,18 +97,16 @@ enum CalibreReader {
     }
 }
 
-/// The tracker as the registry knows it.
-struct CalibreService: BookServiceReader {
-    var name: String { "calibre" }
-    var displayName: String { "Calibre" }
-    func isHeader(_ fields: [String]) -> Bool { CalibreReader.isHeader(fields) }
-    func layout(_ table: CSVTable) -> String { "calibre-csv" }
-    func read(_ table: CSVTable, into out: inout BookFileRead) { CalibreReader.read(table, into: &out) }
+/// The tracker as the registry knows it (``BookTracker``).
+extension CalibreReader: BookTrackerReader {
+    static let name = "calibre"
+    static let displayName = "Calibre"
+    static func layout(_ table: CSVTable) -> String { "calibre-csv" }
 }
 
 extension FormatDescriptor {
     /// Calibre's CSV catalog (any choice of columns, byte order mark or not), read.
     public static let calibre = FormatDescriptor.bookService(
-        CalibreService(), summary: "Calibre: the CSV catalog read (any choice of columns); every book to-read")
+        BookTracker<CalibreReader>(), summary: "Calibre: the CSV catalog read (any choice of columns); every book to-read")
         .holding(FormatHolds(ratings: "0.5–5 in halves", dates: "instant", tags: true))
 }

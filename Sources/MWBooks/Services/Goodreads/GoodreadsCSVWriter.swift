@@ -7,10 +7,11 @@ import MWFoundation
 /// writes them (so spreadsheets keep leading zeros), dates `YYYY/MM/DD`, the review (`notes`)
 /// as `My Review` with `<br/>` line breaks and its spoiler flag as `Spoiler`, private notes in
 /// `Private Notes` (never in the public review), `Read Count` and `Owned Copies`, RFC 4180
-/// quoting, LF line ends. Deterministic: rows follow the library's entries. What the layout
+/// quoting, LF line ends. Deterministic: rows follow the library's entries. A book without a
+/// Goodreads id gets a `Book Id` of ours (``ownBookId(_:)``). What the layout
 /// cannot hold — start dates, reading progress, a rating's fraction, the dates of earlier reads
-/// (their number stays in `Read Count`), edition contributors — is reported as `field-dropped`
-/// with counts.
+/// (their number stays in `Read Count`), edition contributors, other services' ids — is reported
+/// as `field-dropped` with counts.
 ///
 /// One row per library entry — the user's book, with the entry's edition (or the work's first
 /// for a wishlist entry) — and never a row for an edition no entry names: a Goodreads export
@@ -39,10 +40,22 @@ public enum GoodreadsCSVWriter {
                 guard let e, ids.count == editions.count, let k = editions.firstIndex(of: e) else { return e == main ? ids.first ?? "" : "" }
                 return ids[k]
             }
-            rows.append(row(work, authors, main, entry, bookId: bookId(main), full: true))
+            let id = bookId(main)
+            rows.append(row(work, authors, main, entry, bookId: id.isEmpty ? ownBookId(work) : id, full: true))
         }
         return try CSVText.bytes(header: columns, rows: rows, newline: .lf)
     }
+
+    /// The `Book Id` of a book Goodreads has not named: ours, stable (from the work's id) and
+    /// never numeric, so it is never taken for a Goodreads book, and an importer that keys rows
+    /// on `Book Id` (Open Library's, after the ISBNs) does not fold such books into one.
+    /// Reading, ``GoodreadsReader`` knows it by its prefix and leaves it out.
+    static func ownBookId(_ work: Work) -> String {
+        ownBookIdPrefix + String(BookID.make("goodreads-book-id", work.id).filter { $0 != "-" }.prefix(16))
+    }
+
+    /// What every ``ownBookId(_:)`` starts with.
+    static let ownBookIdPrefix = "mwkit-"
 
     /// Writes the file atomically.
     /// The registry's writer: to `output.url`, or standard output when it is nil.
@@ -57,7 +70,10 @@ public enum GoodreadsCSVWriter {
         let reads = library.entries.filter { $0.earlierReads.contains { $0.dateStarted != nil || $0.dateCompleted != nil } }.count
         let people = library.editions.filter { !$0.contributors.isEmpty }.count
         let started = library.entries.filter { $0.dateStarted != nil }.count
-        let progress = library.entries.filter { $0.currentPage > 0 || $0.readingProgress > 0 }.count
+        // Progress the shelves do not already say: a read book's full progress is its `read` shelf.
+        let progress = library.entries.filter { e in
+            e.currentPage > 0 || (e.readingProgress > 0 && !(e.readingStatus == .read && e.readingProgress == 1))
+        }.count
         // `My Rating` is whole stars: a half or quarter star (StoryGraph's 4.25) is rounded.
         let rounded = library.entries.filter { e in e.personalRating.map { $0 != $0.rounded() && e.rating == nil } ?? false }.count
         var out: [Diagnostic] = []
@@ -72,6 +88,14 @@ public enum GoodreadsCSVWriter {
         }
         if reads > 0 {
             out.append(.warning(.fieldDropped, "goodreads-csv cannot hold the dates of earlier reads (their number is in Read Count): dropped from \(reads) record(s)", pointer: "/entries"))
+        }
+        // Other services' ids (Goodreads' own is `Book Id`): no column holds them.
+        let ids = library.works.filter { !$0.librarythingIDs.isEmpty || !$0.amazonASINs.isEmpty || $0.openLibraryWorkID != nil || $0.isbndbID != nil
+            || $0.googleBooksVolumeID != nil || !$0.googleBooksVolumeIDs.isEmpty }.count
+            + library.editions.filter { !$0.librarythingIDs.isEmpty || !$0.amazonASINs.isEmpty || $0.openLibraryEditionID != nil || $0.isbndbID != nil
+            || $0.googleBooksVolumeID != nil || !$0.googleBooksVolumeIDs.isEmpty }.count
+        if ids > 0 {
+            out.append(.warning(.fieldDropped, "goodreads-csv cannot hold other services' ids (LibraryThing, Open Library, ASIN, Google Books, ISBNdb): dropped from \(ids) record(s)", pointer: "/works"))
         }
         if people > 0 {
             out.append(.warning(.fieldDropped, "goodreads-csv cannot hold edition contributors (translators, narrators…): dropped from \(people) record(s)", pointer: "/editions"))

@@ -38,22 +38,26 @@ enum GoodreadsReader {
         let unkept = unkeptColumns.filter { t.column(named: $0) != nil }
         let hasStarted = t.column(named: "Date Started") != nil
         let hasSpoiler = t.column(named: "Spoiler") != nil
-        out.eachRow(t) { record, r, title, out in
+        out.eachRow(t, unkept: unkept) { record, r, title, out in
             var authors: [String] = []
             if let a = r.text("Author") ?? r.text("Author l-f").map(BookValues.firstLast) { authors.append(a) }
             authors.appendUnique(BookValues.names(t.value(record, "Additional Authors")))
 
             let shelfText = r.text("Exclusive Shelf")
             let dateRead = r.date("Date Read")
-            let status = shelfText.flatMap(ReadingStatus.from) ?? (dateRead != nil ? .read : .toRead)
+            let known = shelfText.flatMap(ReadingStatus.from)
+            let status = known ?? (dateRead != nil ? .read : .toRead)
             if shelfText == nil { r.bad("Exclusive Shelf", "no exclusive shelf; imported as \(status == .read ? "read (it has a Date Read)" : "to-read")") }
+            // A custom exclusive shelf of unknown meaning: the user's word stays (a tag) and is reported once per file.
+            if let s = shelfText, known == nil { out.unknownStatus(s) }
             var row = BookRow(source: .goodreads, file: out.file, line: record.line, row: t.rowNumber(record),
                               title: title, authors: authors, status: status)
             var isbns: [String] = []
             _ = r.collectISBNs("ISBN", into: &isbns)
             _ = r.collectISBNs("ISBN13", into: &isbns)
             row.isbns = isbns
-            if let id = r.text("Book Id") {
+            // A Book Id of mwkit's own (goodreads-csv gives one to a book Goodreads has not named) is no Goodreads id.
+            if let id = r.text("Book Id"), !id.hasPrefix(GoodreadsCSVWriter.ownBookIdPrefix) {
                 if id.allSatisfy({ $0.isASCII && $0.isNumber }) { row.goodreadsIDs = [id] } else { r.bad("Book Id", "\(quoted(id)) is not a Goodreads book id; left out") }
             }
             switch BookValues.count(t.value(record, "My Rating")) {
@@ -82,20 +86,15 @@ enum GoodreadsReader {
             row.reviewHasSpoilers = hasSpoiler && r.text("Spoiler")?.lowercased() == "true"
             row.readCount = r.count("Read Count")
             row.ownedCopies = r.count("Owned Copies")
-            for c in unkept where r.text(c) != nil { out.unkept(c) }
-            out.diagnostics += r.diagnostics
-            out.rows.append(row)
+            return row
         }
     }
 }
 
-/// The tracker as the registry knows it.
-struct GoodreadsService: BookServiceReader {
-    var name: String { "goodreads" }
-    var displayName: String { "Goodreads" }
-    func isHeader(_ fields: [String]) -> Bool { GoodreadsReader.isHeader(fields) }
-    func layout(_ table: CSVTable) -> String { GoodreadsReader.layout(table) }
-    func read(_ table: CSVTable, into out: inout BookFileRead) { GoodreadsReader.read(table, into: &out) }
+/// The tracker as the registry knows it (``BookTracker``).
+extension GoodreadsReader: BookTrackerReader {
+    static let name = "goodreads"
+    static let displayName = "Goodreads"
 }
 
 extension FormatDescriptor {
@@ -103,7 +102,7 @@ extension FormatDescriptor {
     /// 24-column layout (`--to goodreads`, or `goodreads-csv`), which StoryGraph, Hardcover,
     /// Open Library and most book trackers import.
     public static let goodreads = FormatDescriptor.bookService(
-        GoodreadsService(),
+        BookTracker<GoodreadsReader>(),
         summary: "Goodreads: the library export read; written as Goodreads' 24-column export CSV, which StoryGraph and most book trackers import",
         aliases: ["goodreads-csv"], write: GoodreadsCSVWriter.write)
         .holding(FormatHolds(ratings: "1–5", dates: "day", tags: true, reviews: true, privateNotes: true, status: true))

@@ -23,12 +23,12 @@ enum HardcoverReader {
     static let unkeptFlags = ["Sponsored Review", "Compilation"]
 
     static func read(_ t: CSVTable, into out: inout BookFileRead) {
-        out.eachRow(t) { record, r, title, out in
+        out.eachRow(t, unkept: unkeptColumns) { record, r, title, out in
             let statusText = r.text("Status")
             var status = statusText.flatMap(ReadingStatus.from)
             if status == nil {
                 status = .toRead
-                r.bad("Status", statusText.map { "\(quoted($0)) is not a reading status; imported as to-read" } ?? "no Status; imported as to-read")
+                if statusText == nil { r.bad("Status", "no Status; imported as to-read") }
             }
             var row = BookRow(source: BookSource(rawValue: "hardcover"), file: out.file, line: record.line, row: t.rowNumber(record),
                               title: title, authors: BookValues.names(t.value(record, "Author")), status: status!)
@@ -58,10 +58,14 @@ enum HardcoverReader {
             if let owned = r.text("Owned")?.lowercased(), owned == "true" || owned == "false" { row.ownedCopies = owned == "true" ? 1 : 0 }
             // The review again as rich text: counted only when it holds what `Review` does not.
             if review == nil, r.text("Review Slate") != nil { out.unkept("Review Slate") }
-            for c in unkeptColumns where r.text(c) != nil { out.unkept(c) }
+            // A status word of unknown meaning: the user's word stays (a tag), reported once per file; the dates give the status.
+            if let word = statusText, ReadingStatus.from(word) == nil {
+                row.status = row.dateCompleted != nil ? .read : .toRead
+                row.tags.insert(word, at: 0)
+                out.unknownStatus(word)
+            }
             for c in unkeptFlags where r.text(c)?.lowercased() == "true" { out.unkept(c) }
-            out.diagnostics += r.diagnostics
-            out.rows.append(row)
+            return row
         }
     }
 
@@ -80,17 +84,15 @@ enum HardcoverReader {
     }
 }
 
-/// The tracker as the registry knows it.
-struct HardcoverService: BookServiceReader {
-    var name: String { "hardcover" }
-    var displayName: String { "Hardcover" }
-    func isHeader(_ fields: [String]) -> Bool { HardcoverReader.isHeader(fields) }
-    func layout(_ table: CSVTable) -> String { "hardcover" }
-    func read(_ table: CSVTable, into out: inout BookFileRead) { HardcoverReader.read(table, into: &out) }
+/// The tracker as the registry knows it (``BookTracker``).
+extension HardcoverReader: BookTrackerReader {
+    static let name = "hardcover"
+    static let displayName = "Hardcover"
+    static func layout(_ table: CSVTable) -> String { "hardcover" }
 }
 
 extension FormatDescriptor {
     /// Hardcover's CSV export, read.
-    public static let hardcover = FormatDescriptor.bookService(HardcoverService(), summary: "Hardcover: the CSV export read")
+    public static let hardcover = FormatDescriptor.bookService(BookTracker<HardcoverReader>(), summary: "Hardcover: the CSV export read")
         .holding(FormatHolds(ratings: "0.5–5 in halves (0: unrated)", dates: "day", lists: true, tags: true, reviews: true, privateNotes: true, status: true))
 }

@@ -22,7 +22,7 @@ enum LibraryThingReader {
 
     static func read(_ t: CSVTable, into out: inout BookFileRead) {
         let tsv = t.has("author (first, last)") || t.has("other authors")
-        out.eachRow(t) { record, r, title, out in
+        out.eachRow(t, unkept: unkeptColumns) { record, r, title, out in
             var authors: [String] = []
             if let a = r.text("author (first, last)") ?? r.text("Primary Author", "author (last, first)").map(BookValues.firstLast) {
                 authors.append(a)
@@ -91,25 +91,20 @@ enum LibraryThingReader {
                 row.status = .read
             }
             row.ownedCopies = r.count("Copies", "your copies")
-            for c in unkeptColumns where r.text(c) != nil { out.unkept(c) }
-            out.diagnostics += r.diagnostics
-            out.rows.append(row)
+            return row
         }
     }
 }
 
-/// The tracker as the registry knows it.
-struct LibraryThingService: BookServiceReader {
-    var name: String { "librarything" }
-    var displayName: String { "LibraryThing" }
-    func isHeader(_ fields: [String]) -> Bool { LibraryThingReader.isHeader(fields) }
-    func layout(_ table: CSVTable) -> String { LibraryThingReader.layout(table) }
-    func read(_ table: CSVTable, into out: inout BookFileRead) { LibraryThingReader.read(table, into: &out) }
+/// The tracker as the registry knows it (``BookTracker``).
+extension LibraryThingReader: BookTrackerReader {
+    static let name = "librarything"
+    static let displayName = "LibraryThing"
 }
 
 extension FormatDescriptor {
     /// LibraryThing's exports (CSV, and the older tab-separated UTF-16 one), read.
     public static let librarything = FormatDescriptor.bookService(
-        LibraryThingService(), summary: "LibraryThing: the CSV export and the older tab-separated export read")
+        BookTracker<LibraryThingReader>(), summary: "LibraryThing: the CSV export and the older tab-separated export read")
         .holding(FormatHolds(ratings: "0.5–5 in halves", dates: "day", tags: true, reviews: true, privateNotes: true, status: true))
 }

@@ -32,7 +32,7 @@ enum StoryGraphReader {
             var status = statusText.flatMap(ReadingStatus.from)
             if status == nil {
                 status = .toRead
-                r.bad("Read Status", statusText.map { "\(quoted($0)) is not a reading status; imported as to-read" } ?? "no Read Status; imported as to-read")
+                if statusText == nil { r.bad("Read Status", "no Read Status; imported as to-read") }
             }
             var row = BookRow(source: .storygraph, file: out.file, line: record.line, row: t.rowNumber(record),
                               title: title, authors: authors, status: status!)
@@ -62,9 +62,14 @@ enum StoryGraphReader {
             case let v?: r.bad("Owned?", "\(quoted(v)) is not Yes or No; left empty")
             case nil: break
             }
+            // A status word of unknown meaning: the user's word stays (a tag), reported once per file; the dates give the status.
+            if let word = statusText, ReadingStatus.from(word) == nil {
+                row.status = row.dateCompleted != nil ? .read : .toRead
+                row.tags.insert(word, at: 0)
+                out.unknownStatus(word)
+            }
             row.readCount = r.count("Read Count")
-            out.diagnostics += r.diagnostics
-            out.rows.append(row)
+            return row
         }
     }
 
@@ -148,17 +153,15 @@ enum StoryGraphReader {
     }
 }
 
-/// The tracker as the registry knows it.
-struct StoryGraphService: BookServiceReader {
-    var name: String { "storygraph" }
-    var displayName: String { "StoryGraph" }
-    func isHeader(_ fields: [String]) -> Bool { StoryGraphReader.isHeader(fields) }
-    func layout(_ table: CSVTable) -> String { "storygraph" }
-    func read(_ table: CSVTable, into out: inout BookFileRead) { StoryGraphReader.read(table, into: &out) }
+/// The tracker as the registry knows it (``BookTracker``).
+extension StoryGraphReader: BookTrackerReader {
+    static let name = "storygraph"
+    static let displayName = "StoryGraph"
+    static func layout(_ table: CSVTable) -> String { "storygraph" }
 }
 
 extension FormatDescriptor {
     /// StoryGraph's export CSV, read.
-    public static let storygraph = FormatDescriptor.bookService(StoryGraphService(), summary: "StoryGraph: the export CSV read")
+    public static let storygraph = FormatDescriptor.bookService(BookTracker<StoryGraphReader>(), summary: "StoryGraph: the export CSV read")
         .holding(FormatHolds(ratings: "0.25–5 in quarters", dates: "day", rewatches: true, tags: true, reviews: true, status: true))
 }

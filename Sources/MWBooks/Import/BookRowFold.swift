@@ -1,13 +1,14 @@
 import Foundation
 import MWFoundation
 
-/// Folds the rows of one import into a library of their own: finds or creates each row's work,
-/// edition, authors and entry, merges identifiers, folds the user's values (the latest activity
-/// wins), and records every uncertain merge for the review file. Rows must come in
+/// The import's row fold (not the library merge, ``BookMerge``): folds the rows of one import
+/// into a library of their own — finds or creates each row's work, edition, authors and entry,
+/// merges identifiers, folds the user's values (the latest activity wins; every read kept), and
+/// records every uncertain merge for the review file. Rows must come in
 /// ``BookIdentity/canonicalOrder(_:)``. Works are found by the library merge's identity rule
 /// (ISBN, the services' ids, title + primary author); that library then goes into an existing
 /// one through ``BookMerge``, as a restore does.
-struct BookMerger {
+struct BookRowFold {
     private(set) var lib: BookLibrary
     let options: BookImportOptions
     private var usedIDs: Set<String> = []
@@ -86,7 +87,7 @@ struct BookMerger {
         return id
     }
 
-    // Entry bookkeeping for BookMerger+Entry.swift (the indices stay private here).
+    // Entry bookkeeping for BookRowFold+Entry.swift (the indices stay private here).
     func entryIndex(_ workId: String) -> Int? { entryOfWork[workId] }
     mutating func newEntryID(_ workId: String) -> String { newID("entry", workId) }
     mutating func appendEntry(_ e: LibraryEntry) {
@@ -105,6 +106,10 @@ struct BookMerger {
     @discardableResult
     mutating func add(_ rows: [BookRow], entry given: EntryValues? = nil, entryRow: Int = 0, pending: Bool = false) -> (work: String, editions: [String]) {
         guard let first = rows.first else { return ("", []) }
+        if first.attaches && !rows.contains(where: { !$0.attaches }) && rows.flatMap(BookIdentity.externalKeys).allSatisfy({ workByExternal[$0] == nil }) {
+            unattached(rows)
+            return ("", [])
+        }
         var authorIds: [[String]] = []
         for row in rows {
             var s = summary(row)
@@ -123,7 +128,8 @@ struct BookMerger {
         if found == nil {
             let tk = BookIdentity.titleAuthorKey(first.title, first.authors.first)
             titleKey = .some(tk)
-            if let tk, let w = workByTitle[tk]?.first {
+            // Never a work whose service ids differ from the row's: an id is an identity.
+            if let tk, let w = workByTitle[tk]?.first(where: { !BookIdentity.contradicts(first, lib.works[$0]) }) {
                 var s = summary(first)
                 found = titleMerge(first, into: w, isbnKeys: isbnKeys, &s)
                 summaries[first.file] = s
@@ -156,6 +162,18 @@ struct BookMerger {
             for (n, row) in rows.enumerated() { entry(EntryValues(row), work: workId, edition: editions[n]) }
         }
         return (workId, editions)
+    }
+
+    /// Rows naming their book by id alone (``BookRow/attaches``) whose work no row of the
+    /// import names: nothing to add them to, so each is a malformed row of its file.
+    private mutating func unattached(_ rows: [BookRow]) {
+        for row in rows {
+            var s = summary(row)
+            let why = "no title: this row names its book only by \(BookIdentity.rowKey(row)), and no other row of the import names that book; import it with the export's reading log or ratings file"
+            s.malformed.append(MalformedRow(position: row.position, reason: why))
+            summaries[row.file] = s
+            diagnostics.append(.csv(.error, .importMalformedRow, why, file: row.file, line: row.line, row: row.row))
+        }
     }
 
     private func summary(_ row: BookRow) -> BookFileSummary {
@@ -216,6 +234,7 @@ struct BookMerger {
         ids.appendUnique(authorIds)
         let work = Work(id: newID("work", BookIdentity.rowKey(row)), title: row.title, originalLanguage: row.language,
                         firstPublicationYear: row.originalPublicationYear, subjectTags: row.subjects, authorIds: ids,
+                        openLibraryWorkID: row.openLibraryWorkID,
                         goodreadsWorkIDs: row.goodreadsIDs, amazonASINs: row.asins, librarythingIDs: row.librarythingWorkIDs,
                         dateCreated: options.importDate, lastModified: options.importDate)
         lib.works.append(work)
@@ -233,6 +252,7 @@ struct BookMerger {
         incoming.amazonASINs = row.asins
         incoming.librarythingIDs = row.librarythingWorkIDs
         incoming.googleBooksVolumeIDs = []
+        incoming.openLibraryWorkID = row.openLibraryWorkID ?? w.openLibraryWorkID
         var changed = w.mergeExternalIDs(from: incoming)
         changed = Work.union(&w.authorIds, authorIds) || changed
         changed = Work.union(&w.subjectTags, row.subjects) || changed
@@ -255,6 +275,7 @@ struct BookMerger {
             found = mine.first { i in
                 let e = lib.editions[i]
                 return e.amazonASINs.contains { row.asins.contains($0) } || e.librarythingIDs.contains { row.librarythingBookIDs.contains($0) }
+                    || (e.openLibraryEditionID != nil && e.openLibraryEditionID == row.openLibraryEditionID)
             }
         }
         let format = row.format ?? .paperback
@@ -271,6 +292,7 @@ struct BookMerger {
             incoming.amazonASINs = row.asins
             incoming.librarythingIDs = row.librarythingBookIDs
             incoming.googleBooksVolumeIDs = []
+            incoming.openLibraryEditionID = row.openLibraryEditionID ?? e.openLibraryEditionID
             var changed = e.mergeExternalIDs(from: incoming)
             changed = Work.fill(&e.publisher, row.publisher) || changed
             changed = Work.fill(&e.pageCount, row.pageCount) || changed
@@ -284,10 +306,10 @@ struct BookMerger {
             return i
         }
         let key = isbnKeys.first.map { "isbn:" + $0 }
-            ?? "\(workId)|\(format.rawValue)|\(row.publisher ?? "")|\(row.asins.first ?? row.librarythingBookIDs.first ?? "")"
+            ?? "\(workId)|\(format.rawValue)|\(row.publisher ?? "")|\(row.asins.first ?? row.librarythingBookIDs.first ?? row.openLibraryEditionID ?? "")"
         var e = Edition(id: newID("edition", key), workId: workId, isbn: Edition.primary(row.isbns), isbns: row.isbns,
                         publisher: row.publisher, publicationDate: row.publicationDate, pageCount: row.pageCount, format: format,
-                        amazonASINs: row.asins, librarythingIDs: row.librarythingBookIDs,
+                        openLibraryEditionID: row.openLibraryEditionID, amazonASINs: row.asins, librarythingIDs: row.librarythingBookIDs,
                         dateCreated: options.importDate, lastModified: options.importDate)
         e.contributors = row.contributors
         lib.editions.append(e)

@@ -57,7 +57,8 @@ extension LibraryMerger {
             if r.editionId == nil { r.editionId = o.editionId }
         }
         Self.foldRating(&r, o, &notKept)
-        Self.foldRead(&r, o, &notKept)
+        // Two reads are both kept (the later current, the other an earlier read): never one lost.
+        r.foldRead(started: o.dateStarted, completed: o.dateCompleted)
         r.tags = r.tags.union(o.tags)
         r.notes = Self.joinNotes(r.notes, o.notes)
         r.privateNotes = Self.joinNotes(r.privateNotes, o.privateNotes)
@@ -66,6 +67,7 @@ extension LibraryMerger {
         r.ownedCopies = Self.count(r.ownedCopies, o.ownedCopies, "owned copies", union: policy == .union, &notKept)
         r.earlierReads = LibraryEntry.unionReads(r.earlierReads, o.earlierReads,
                                                  current: ReadingSession(dateStarted: r.dateStarted, dateCompleted: r.dateCompleted))
+        r.countDatedReads()
         r.dateAdded = min(e.dateAdded, i.dateAdded)
         r.lastModified = max(e.lastModified, i.lastModified)
         return (r, notKept)
@@ -102,26 +104,6 @@ extension LibraryMerger {
             let show = { (v: Double) in v == v.rounded() ? String(Int(v)) : String(v) }
             notKept.append("rating \(show(theirs)) (kept \(show(mine)))")
         }
-    }
-
-    /// `dateStarted` and `dateCompleted` are one read: both from one side unless both sides
-    /// describe the same read (no date contradicts, the start not after the end) — a start from
-    /// a re-read never lands beside the finish of an earlier read.
-    static func foldRead(_ r: inout LibraryEntry, _ o: LibraryEntry, _ notKept: inout [String]) {
-        guard o.dateStarted != nil || o.dateCompleted != nil else { return }
-        let start = r.dateStarted ?? o.dateStarted, end = r.dateCompleted ?? o.dateCompleted
-        let sameRead = (r.dateStarted == nil || o.dateStarted == nil || r.dateStarted == o.dateStarted)
-            && (r.dateCompleted == nil || o.dateCompleted == nil || r.dateCompleted == o.dateCompleted)
-            && (start == nil || end == nil || start! <= end!)
-        if sameRead {
-            (r.dateStarted, r.dateCompleted) = (start, end)
-            return
-        }
-        let day = { (d: Date) in String(DateCoding.formatRFC3339(d).prefix(10)) }
-        func show(_ s: Date?, _ f: Date?) -> String {
-            [s.map { "started \(day($0))" }, f.map { "finished \(day($0))" }].compactMap { $0 }.joined(separator: ", ")
-        }
-        notKept.append("\(show(o.dateStarted, o.dateCompleted)) (kept \(show(r.dateStarted, r.dateCompleted)))")
     }
 
     /// Two notes as one without losing either: one empty → the other; equal or one containing

@@ -1,7 +1,7 @@
 import Foundation
 import MWFoundation
 
-extension BookMerger {
+extension BookRowFold {
     /// The model's limit on notes (seeds/001), reported — never enforced by cutting the user's text.
     static let notesLimit = 2000
 
@@ -27,7 +27,8 @@ extension BookMerger {
     /// existing library is ``BookMerge``'s): the side with the later activity (finished,
     /// started or added) wins; on a tie, the side holding more of the user's values (a row with
     /// a rating and a review over a bare shelf row of another edition), then the entry's. A
-    /// rating or date not kept is reported (`books-import-entry-conflict`); differing notes (and
+    /// rating or status not kept is reported (`books-import-entry-conflict`); two different
+    /// reads are both kept (``LibraryEntry/foldRead(started:completed:)``); differing notes (and
     /// private notes, each with its own kind) are both kept; tags are unioned; the earliest
     /// date added stays; ``foldKept(_:_:)`` settles the read count, copies, spoiler flag and
     /// earlier reads.
@@ -41,10 +42,17 @@ extension BookMerger {
         let incomingWins = theirs > mine || (theirs == mine && theirsFilled > mineFilled)
         var notKept: [String] = []
         foldRating(&e, row, incomingWins: incomingWins, notKept: &notKept)
-        foldRead(&e, row, incomingWins: incomingWins, notKept: &notKept)
-        if incomingWins && e.readingStatus != row.status {
-            e.readingStatus = row.status
-            if row.status == .read { e.readingProgress = 1 }
+        // Two reads are both kept (the later current, the other an earlier read): never one lost.
+        e.foldRead(started: row.dateStarted, completed: row.dateCompleted)
+        if e.readingStatus != row.status && !row.attaches {
+            // One status per entry: the other side's is reported, never dropped silently.
+            if incomingWins {
+                notKept.append("status \(e.readingStatus.rawValue) (kept \(row.status.rawValue) from the file)")
+                e.readingStatus = row.status
+                if row.status == .read { e.readingProgress = 1 }
+            } else {
+                notKept.append("status \(row.status.rawValue) (kept \(e.readingStatus.rawValue))")
+            }
         }
         if e.readingStatus == .wishlist {
             e.editionId = nil
@@ -89,31 +97,6 @@ extension BookMerger {
         }
     }
 
-    /// `dateStarted` and `dateCompleted` are one read, so they come from one side unless both
-    /// sides describe the same read (no date contradicts, and the start is not after the end):
-    /// a start from a re-read in 2025 never lands beside a finish from 2023.
-    private func foldRead(_ e: inout LibraryEntry, _ row: EntryValues, incomingWins: Bool, notKept: inout [String]) {
-        guard row.dateStarted != nil || row.dateCompleted != nil else { return }
-        let start = e.dateStarted ?? row.dateStarted, end = e.dateCompleted ?? row.dateCompleted
-        let sameRead = (e.dateStarted == nil || row.dateStarted == nil || e.dateStarted == row.dateStarted)
-            && (e.dateCompleted == nil || row.dateCompleted == nil || e.dateCompleted == row.dateCompleted)
-            && (start == nil || end == nil || start! <= end!)
-        if sameRead {
-            (e.dateStarted, e.dateCompleted) = (start, end)
-            return
-        }
-        let day = { (d: Date) in String(DateCoding.formatRFC3339(d).prefix(10)) }
-        func show(_ s: Date?, _ f: Date?) -> String {
-            [s.map { "started \(day($0))" }, f.map { "finished \(day($0))" }].compactMap { $0 }.joined(separator: ", ")
-        }
-        if incomingWins {
-            notKept.append("\(show(e.dateStarted, e.dateCompleted)) (kept \(show(row.dateStarted, row.dateCompleted)) from the file)")
-            (e.dateStarted, e.dateCompleted) = (row.dateStarted, row.dateCompleted)
-        } else {
-            notKept.append("\(show(row.dateStarted, row.dateCompleted)) (kept \(show(e.dateStarted, e.dateCompleted)))")
-        }
-    }
-
     /// Values no side loses by folding: the larger read count and number of copies (two files
     /// counting the same reads or copies — the larger includes the other), a spoiler flag if
     /// either review has one, and every earlier read of either side (a read that is the other
@@ -124,6 +107,7 @@ extension BookMerger {
         e.reviewHasSpoilers = e.reviewHasSpoilers || row.reviewHasSpoilers
         e.earlierReads = LibraryEntry.unionReads(e.earlierReads, row.earlierReads,
                                                  current: ReadingSession(dateStarted: e.dateStarted, dateCompleted: e.dateCompleted))
+        e.countDatedReads()
     }
 
     /// Two notes as one without losing either, as the library merge joins them
@@ -157,13 +141,15 @@ struct EntryValues {
     var dateCompleted: Date?
     /// Where they come from, for diagnostics.
     var title: String, file: String, line: Int, row: Int
+    /// Values of a row naming its book by id alone (``BookRow/attaches``): its status is no one's.
+    var attaches = false
 
     init(_ r: BookRow) {
         status = r.status; rating = r.rating; personalRating = r.personalRating; notes = r.notes; tags = r.tags
         privateNotes = r.privateNotes; reviewHasSpoilers = r.reviewHasSpoilers; readCount = r.readCount
         ownedCopies = r.ownedCopies; earlierReads = r.earlierReads
         dateAdded = r.dateAdded; dateStarted = r.dateStarted; dateCompleted = r.dateCompleted
-        title = r.title; file = r.file; line = r.line; row = r.row
+        title = r.title; file = r.file; line = r.line; row = r.row; attaches = r.attaches
     }
 
     init(_ e: LibraryEntry, from r: BookRow) {
@@ -172,6 +158,7 @@ struct EntryValues {
         privateNotes = e.privateNotes; reviewHasSpoilers = e.reviewHasSpoilers; readCount = e.readCount
         ownedCopies = e.ownedCopies; earlierReads = e.earlierReads
         dateAdded = e.dateAdded; dateStarted = e.dateStarted; dateCompleted = e.dateCompleted
+        attaches = false
     }
 
     var activity: Date? { [dateCompleted, dateStarted, dateAdded].compactMap { $0 }.max() }
