@@ -33,8 +33,8 @@ struct ChartWriter {
         let top = max(rows.map(\.value).max() ?? 0, 1)
         let total = rows.reduce(0) { $0 + $1.value }
         let peak = rows.first { $0.value == rows.map(\.value).max() }!
-        let rowH = 24, labelW = 190, barW = 330, h = rows.count * rowH + 8
-        var s = "<figure class=\"chart\">\n<svg role=\"img\" viewBox=\"0 0 600 \(h)\" width=\"600\" height=\"\(h)\" aria-labelledby=\"\(id)t \(id)d\">"
+        let rowH = 24, labelW = 150, barW = 210, h = rows.count * rowH + 8
+        var s = "<figure class=\"chart\">\n<figcaption aria-hidden=\"true\">\(esc(title))</figcaption>\n<svg role=\"img\" viewBox=\"0 0 420 \(h)\" width=\"420\" height=\"\(h)\" aria-labelledby=\"\(id)t \(id)d\">"
         s += "<title id=\"\(id)t\">\(esc(title))</title>"
         s += "<desc id=\"\(id)d\">Bar chart, \(rows.count) bar(s), total \(total); the largest is \(esc(peak.label)) with \(peak.value).</desc>\n"
         for (i, r) in rows.enumerated() {
@@ -59,7 +59,7 @@ struct ChartWriter {
         let cols = (dec31.ordinal - firstCol) / 7 + 1
         let w = left + cols * (cell + gap), h = topPad + 7 * (cell + gap)
         let days = counts.filter { $0.key.year == year }.sorted { $0.key < $1.key }
-        var s = "<figure class=\"chart\">\n<svg role=\"img\" viewBox=\"0 0 \(w) \(h)\" width=\"\(w)\" height=\"\(h)\" aria-labelledby=\"\(id)t \(id)d\">"
+        var s = "<figure class=\"chart\">\n<figcaption aria-hidden=\"true\">\(esc(title))</figcaption>\n<svg role=\"img\" class=\"cal\" viewBox=\"0 0 \(w) \(h)\" width=\"\(w)\" height=\"\(h)\" aria-labelledby=\"\(id)t \(id)d\">"
         s += "<title id=\"\(id)t\">\(esc(title))</title>"
         s += "<desc id=\"\(id)d\">Calendar of \(year), one square per day, darker for more \(unit); \(days.count) day(s) have any, the most is \(days.map(\.value).max() ?? 0).</desc>\n"
         for (i, d) in ["M", "W", "F"].enumerated() {
@@ -95,5 +95,5 @@ struct ChartWriter {
     }
 
     /// A long label shortened for the chart (the table keeps it whole).
-    private func clip(_ s: String) -> String { s.count > 28 ? String(s.prefix(27)) + "…" : s }
+    private func clip(_ s: String) -> String { s.count > 22 ? String(s.prefix(21)) + "…" : s }
 }

@@ -57,7 +57,9 @@ public enum ReportPage {
     .meta,.note{color:var(--muted)}
     .notes{color:var(--muted);padding-left:1.2rem}
     figure.chart{margin:.75rem 0 .25rem}
-    figure.chart svg{display:block;max-width:100%;height:auto}
+    figcaption{font-weight:600;margin-bottom:.25rem}
+    figure.chart svg{display:block;width:100%;max-width:36rem;height:auto}
+    figure.chart svg.cal{max-width:48rem}
     svg text{fill:var(--fg);font-size:12px}
     svg .val{fill:var(--muted)}
     svg .bar{fill:var(--accent)}

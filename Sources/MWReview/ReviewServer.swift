@@ -128,9 +128,11 @@ actor ReviewSession: HTTPHandler {
         return out
     }
 
+    /// `same-origin`, not `no-referrer`: under `no-referrer` a browser sends `Origin: null` with
+    /// the form's post, which the Origin check must refuse.
     private func html(_ status: HTTPStatusCode, _ body: String) -> HTTPResponse {
         HTTPResponse(statusCode: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
-                                                   HTTPHeader("X-Frame-Options"): "DENY", HTTPHeader("Referrer-Policy"): "no-referrer"],
+                                                   HTTPHeader("X-Frame-Options"): "DENY", HTTPHeader("Referrer-Policy"): "same-origin"],
                      body: Data(body.utf8))
     }
 
