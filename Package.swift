@@ -104,7 +104,7 @@ let package = Package(
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),
         .testTarget(name: "MWReportTests", dependencies: ["MWReport", "MWCore", "MWBooks", "MWFoundation", "MWTestSupport"]),
-        .testTarget(name: "MWReviewTests", dependencies: ["MWReview", "MWImport", "MWFoundation", "MWTestSupport"]),
+        .testTarget(name: "MWReviewTests", dependencies: ["MWReview", "MWImport", "MWFoundation", "MWTMDb", "MWTestSupport"]),
         .testTarget(name: "MWTMDbTests", dependencies: [
             "MWTMDb", "MWCore",
             .product(name: "FlyingFox", package: "FlyingFox"),

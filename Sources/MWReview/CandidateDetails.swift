@@ -9,6 +9,11 @@ public struct CandidateDetails: Sendable {
         public var overview: String?
         /// The poster's file name (`abc.jpg`), as TMDb's `poster_path` without its slash.
         public var poster: String?
+
+        public init(overview: String? = nil, poster: String? = nil) {
+            self.overview = overview
+            self.poster = poster
+        }
     }
 
     /// By candidate reference (`movie:603`).
