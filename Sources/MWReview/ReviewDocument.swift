@@ -126,7 +126,10 @@ public struct ReviewDocument: Sendable {
     /// cell, row and column stays as it was. Each decision is checked as `mwkit import
     /// --overrides` reads it (``ReviewDecision``) and written in its plain form (`movie:603`);
     /// one it would refuse is not written and is listed in the result.
+    /// The file is read again first, so an edit made meanwhile (in a spreadsheet) is kept and
+    /// a row decided meanwhile keeps its decision.
     public mutating func save(_ decisions: [String: String]) throws -> Saved {
+        self = try ReviewDocument(url: url)
         var saved = Saved()
         var chosen: [String: String] = [:]
         for p in pending {

@@ -90,14 +90,18 @@ actor ReviewSession: HTTPHandler {
             return html(.ok, ReviewPageHTML.page(doc, details: details, posters: posters()))
         case (.POST, "/save"):
             let form = ReviewGuard.form(try await request.bodyData)
+            // Rows by the keys the form carries, not by position: the file may have changed
+            // since the page was made (save() reads it again).
             var decisions: [String: String] = [:]
-            for (i, p) in doc.pending.enumerated() where form["k\(i)"] == p.key {
+            var i = 0
+            while let key = form["k\(i)"] {
+                defer { i += 1 }
                 let choice = form["d\(i)"] ?? "", typed = form["t\(i)"] ?? ""
                 // A typed ID counts when its radio is chosen, or when none but "later" is.
                 if choice == "typed" || (choice.isEmpty && !typed.trimmingCharacters(in: .whitespaces).isEmpty) {
-                    decisions[p.key] = typed
+                    decisions[key] = typed
                 } else if !choice.isEmpty, choice != "typed" {
-                    decisions[p.key] = choice
+                    decisions[key] = choice
                 }
             }
             do {

@@ -72,6 +72,20 @@ struct ReviewDocumentTests {
         #expect(doc.pending.map(\.key) == ["letterboxd:e"], "the page shows what is left")
     }
 
+    @Test("an edit made to the file while the page was open is kept, and a row decided meanwhile keeps its decision")
+    func editedMeanwhile() throws {
+        let url = try Self.file(try ReviewSheet.bytes(header: ReviewFile.columns, rows: Self.rows))
+        var doc = try ReviewDocument(url: url)
+        var edited = Self.rows
+        edited[1][0] = "movie:77"          // decided in a spreadsheet meanwhile
+        edited[4][2] = "Dune (edited)"     // another cell changed meanwhile
+        try Data(try ReviewSheet.bytes(header: ReviewFile.columns, rows: edited)).write(to: url)
+        let saved = try doc.save(["letterboxd:a": "movie:949", "letterboxd:b": "movie:1"])
+        #expect(saved.written == 1)
+        edited[0][0] = "movie:949"
+        #expect(Array(try Data(contentsOf: url)) == (try ReviewSheet.bytes(header: ReviewFile.columns, rows: edited)))
+    }
+
     @Test("a file a spreadsheet saved (rows above the header, semicolons, LF) keeps its shape")
     func spreadsheetShape() throws {
         let text = "exported by a spreadsheet;;\n" + ([ReviewFile.columns] + Self.rows).map { r in
