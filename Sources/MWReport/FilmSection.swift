@@ -26,7 +26,7 @@ enum FilmSection {
         if f.undatedRatings > 0 { notes.append("\(f.undatedRatings) rating(s) have no date, so they are in no year: not counted here.") }
         if f.titlesWithoutGenres > 0 { notes.append("\(f.titlesWithoutGenres) title(s) have no genres listed: not in the genres.") }
         s += ReportPage.notes(notes)
-        s += ReportPosters.strip(f.mostWatched.map { ($0.title, $0.viewings) }, posters, span: span)
+        s += ReportPosters.strip(f.mostWatched, posters, span: span)
         s += "<h3>When</h3>\n"
         s += y == nil ? charts.bars("Viewings per year", f.perBucket, label: "Year", value: "Viewings")
                       : charts.bars("Viewings per month\(span)", f.perBucket, label: "Month", value: "Viewings")

@@ -18,10 +18,10 @@ public struct ReportPosters: Sendable {
         self.lookup = lookup
     }
 
-    /// The `data:` URI of the poster of `t`, nil when there is none or its bytes are not a
-    /// JPEG, PNG or WebP image.
-    func dataURI(_ t: Title) -> String? {
-        guard let path = t.metadata?.posterPath, !path.isEmpty,
+    /// The `data:` URI of the poster at TMDb path `path`, nil when there is none or its bytes
+    /// are not a JPEG, PNG or WebP image.
+    func dataURI(_ path: String?) -> String? {
+        guard let path, !path.isEmpty,
               let bytes = lookup(ImageReference.fileName(forTMDbPath: path)), let type = Self.type(bytes) else { return nil }
         return "data:\(type);base64," + Data(bytes).base64EncodedString()
     }
@@ -35,12 +35,11 @@ public struct ReportPosters: Sendable {
     }
 
     /// The poster strip: the most watched titles of the period that have a poster, at most eight.
-    static func strip(_ titles: [(Title, Int)], _ posters: ReportPosters, span: String) -> String {
-        posters.prepare(titles.compactMap { $0.0.metadata?.posterPath }.filter { !$0.isEmpty }.map(ImageReference.fileName(forTMDbPath:)))
+    static func strip(_ titles: [(name: String, posterPath: String?, viewings: Int)], _ posters: ReportPosters, span: String) -> String {
+        posters.prepare(titles.compactMap(\.posterPath).filter { !$0.isEmpty }.map(ImageReference.fileName(forTMDbPath:)))
         var items: [String] = []
-        for (t, n) in titles where items.count < 8 {
-            guard let uri = posters.dataURI(t) else { continue }
-            let name = FilmFigures.name(t)
+        for (name, path, n) in titles where items.count < 8 {
+            guard let uri = posters.dataURI(path) else { continue }
             items.append("<li><img src=\"\(uri)\" alt=\"\(esc(name))\" width=\"92\" height=\"138\"><span>\(esc(name)): \(n)</span></li>")
         }
         guard !items.isEmpty else { return "" }

@@ -12,6 +12,12 @@ public enum ReportPage {
     /// the caller found for the most watched titles.
     public static func render(films: Library?, books: BookLibrary?, period: ReportPeriod, inputs: [String], now: Date,
                               posters: ReportPosters = .none) -> String {
+        render(filmFigures: films.map { FilmFigures($0, period: period) }, books: books, period: period, inputs: inputs, now: now, posters: posters)
+    }
+
+    /// The page for films already counted (a ``FilmTally`` fed by a streaming reader) and/or `books`.
+    public static func render(filmFigures: FilmFigures?, books: BookLibrary?, period: ReportPeriod, inputs: [String], now: Date,
+                              posters: ReportPosters = .none) -> String {
         var charts = ChartWriter()
         let heading = period.year.map { "Your year in review: \($0)" } ?? "Your history, all time"
         var s = """
@@ -31,7 +37,7 @@ public enum ReportPage {
         <p class="meta">Made by mwkit on \(Day(now).iso) from \(esc(inputs.joined(separator: ", "))). Days are UTC calendar days.</p>
 
         """
-        if let films { s += FilmSection.html(FilmFigures(films, period: period), posters: posters, charts: &charts) }
+        if let filmFigures { s += FilmSection.html(filmFigures, posters: posters, charts: &charts) }
         if let books { s += BookSection.html(BookFigures(books, period: period), charts: &charts) }
         return s + "</main>\n</body>\n</html>\n"
     }

@@ -41,7 +41,8 @@ struct Report: ParsableCommand {
     func run() throws {
         for i in inputs { try prepareOutput(input: i, output: output) }
         try CLIExit.run {
-            var films: Library?, books: BookLibrary?
+            let period: ReportPeriod = year.map { .year($0) } ?? .allTime
+            var films: FilmFigures?, books: BookLibrary?
             var names: [String] = []
             var zipImages: (any ImageSource)?
             if inputs.isEmpty {
@@ -49,31 +50,52 @@ struct Report: ParsableCommand {
                 let store = try LibraryStore.open(at: url, mode: .readOnly)
                 defer { try? store.close() }
                 let f = try store.loadLibrary(), b = try store.loadBookLibrary()
-                if !f.titles.isEmpty || b.entries.isEmpty { films = f }
+                if !f.titles.isEmpty || b.entries.isEmpty { films = FilmFigures(f, period: period) }
                 if !b.entries.isEmpty { books = b }
                 names = [url.lastPathComponent]
             }
             for path in inputs {
-                let loaded = try loadValid(path, inputOptions.readOptions(), reporting, families: [.films, .books])
-                let model = loaded.result.anyModel
-                if let lib = model as? Library {
-                    guard films == nil else { throw MWError.usage("\(path): a second film library; a report takes one film and one books library") }
-                    films = lib
+                let format = BackupLoader().format(of: path)
+                if let format, format.family == .films, !format.isService {
+                    // A film backup streams through the counters: no library in memory.
+                    guard films == nil else { throw secondLibrary(path, "film") }
+                    let tally = FilmTally(period: period)
+                    var options = inputOptions.readOptions(buildLibrary: false)
+                    options.recordSink = tally
+                    let loaded = try BackupLoader().load(path, options: options)
+                    let report = FileReport(path: path, read: loaded.result)
+                    guard loaded.result.isValid else {
+                        StandardError.report([report], verbose: reporting.verbose)
+                        throw CLIExit.failure("\(path) is not a valid backup; nothing was written", code: 1)
+                    }
+                    if !loaded.result.diagnostics.isEmpty { StandardError.report([report], verbose: reporting.verbose) }
+                    films = tally.figures()
                     zipImages = loaded.images
-                } else if let lib = model as? BookLibrary {
-                    guard books == nil else { throw MWError.usage("\(path): a second books library; a report takes one film and one books library") }
-                    books = lib
                 } else {
-                    throw MWError.usage("\(path): no report for this kind of library")
+                    let loaded = try loadValid(path, inputOptions.readOptions(), reporting, families: [.films, .books])
+                    let model = loaded.result.anyModel
+                    if let lib = model as? Library {
+                        guard films == nil else { throw secondLibrary(path, "film") }
+                        films = FilmFigures(lib, period: period)
+                        zipImages = loaded.images
+                    } else if let lib = model as? BookLibrary {
+                        guard books == nil else { throw secondLibrary(path, "books") }
+                        books = lib
+                    } else {
+                        throw MWError.usage("\(path): no report for this kind of library")
+                    }
                 }
                 names.append(path == "-" ? "standard input" : URL(fileURLWithPath: path).lastPathComponent)
             }
-            let period: ReportPeriod = year.map { .year($0) } ?? .allTime
-            let page = ReportPage.render(films: films, books: books, period: period, inputs: names, now: Clock.now(),
+            let page = ReportPage.render(filmFigures: films, books: books, period: period, inputs: names, now: Clock.now(),
                                          posters: posters(zip: zipImages))
             try AtomicFile.write(Array(page.utf8), to: outputURL(output))
             if output != "-" { StandardError.write("report: wrote \(output) (\(page.utf8.count) bytes)") }
         }
+    }
+
+    private func secondLibrary(_ path: String, _ family: String) -> MWError {
+        .usage("\(path): a second \(family) library; a report takes one film and one books library (merge them first)")
     }
 
     /// Posters from the input ZIP's images, else mwkit's image cache (beside --db or the
