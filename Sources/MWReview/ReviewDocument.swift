@@ -91,7 +91,9 @@ public struct ReviewDocument: Sendable {
         for r in records.dropFirst(start) where key < r.count {
             let k = r[key].trimmingCharacters(in: .whitespaces)
             let d = decision < r.count ? r[decision].trimmingCharacters(in: .whitespaces) : ""
-            guard !k.isEmpty, d.isEmpty, waiting.contains(col(r, "status")), seen.insert(k).inserted else { continue }
+            // A file whose status column was deleted (in a spreadsheet): every undecided row waits.
+            let waits = !header.contains("status") || waiting.contains(col(r, "status"))
+            guard !k.isEmpty, d.isEmpty, waits, seen.insert(k).inserted else { continue }
             let candidates = (1...5).compactMap { n -> Candidate? in
                 let ref = col(r, "candidate\(n)_id")
                 guard !ref.isEmpty else { return nil }

@@ -32,9 +32,21 @@ public enum ReviewServer {
         let details = options.cacheURL.map { CandidateDetails(cacheURL: $0, references: refs) } ?? CandidateDetails()
         let session = ReviewSession(doc: doc, details: details, imageDirectory: options.imageDirectory)
         let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: options.port), timeout: 30, logger: .disabled, handler: session)
-        let task = Task { try await server.run() }
-        try await server.waitUntilListening(timeout: 30)
-        guard case .ip4(_, let port) = await server.listeningAddress else { throw MWError.io("the review server did not start listening") }
+        // A port in use fails `run` at once; say so instead of waiting for the listening address.
+        let failure = Locked<String?>(nil)
+        let task = Task {
+            do { try await server.run() } catch { failure.withLock { $0 = "\(error)" } }
+        }
+        var bound: UInt16?
+        for _ in 0..<600 {
+            if case .ip4(_, let p) = await server.listeningAddress { bound = p; break }
+            if let why = failure.withLock({ $0 }) { throw MWError.io("cannot listen on 127.0.0.1:\(options.port): \(why)") }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        guard let port = bound else {
+            task.cancel()
+            throw MWError.io("the review server did not start listening on 127.0.0.1:\(options.port) within 30 s")
+        }
         await session.setPort(port)
         listening("http://127.0.0.1:\(port)/")
 

@@ -99,6 +99,12 @@ struct ReviewDocumentTests {
         #expect(try MatchOverrides.read(url)["letterboxd:a"] == .match(tmdbId: 949, mediaType: .movie))
     }
 
+    @Test("without a status column (deleted in a spreadsheet) every undecided row waits")
+    func noStatusColumn() throws {
+        let doc = try ReviewDocument(url: try Self.file(Array("title,decision,key\r\nHeat,,k1\r\nUp,movie:14160,k2\r\n".utf8)))
+        #expect(doc.pending.map(\.key) == ["k1"])
+    }
+
     @Test("a file without key and decision columns is refused with its name")
     func notAReviewFile() throws {
         let url = try Self.file(Array("a,b\n1,2\n".utf8))
