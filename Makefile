@@ -23,13 +23,15 @@ release: deps
 # Schema checks first; the build, which must print no warning from our own sources
 # (scripts/check-warnings.sh); the shipping checks on the debug binary (install layout, man
 # pages, completions, --version, SARIF against its schema, action.yml, the pre-commit hook:
-# scripts/ship-check.sh); then the Swift suites (their summary is the closing line).
+# scripts/ship-check.sh); the report and review pages in headless Chromium (scripts/browser-check.sh,
+# docs/REPORT.md); then the Swift suites (their summary is the closing line).
 test: deps
 	python3 scripts/check_schemas.py
 	@mkdir -p .build
 	set -o pipefail; $(SWIFT) build --build-tests 2>&1 | tee .build/test-build.log
 	bash scripts/check-warnings.sh .build/test-build.log
 	bash scripts/ship-check.sh
+	bash scripts/browser-check.sh
 	$(SWIFT) test --skip-build
 
 demo: build

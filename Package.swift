@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "MWTMDb", targets: ["MWTMDb"]),
         .library(name: "MWJobs", targets: ["MWJobs"]),
         .library(name: "MWBooks", targets: ["MWBooks"]),
+        .library(name: "MWReport", targets: ["MWReport"]),
+        .library(name: "MWReview", targets: ["MWReview"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -59,8 +61,14 @@ let package = Package(
         // The film/TV services (readers into a neutral, lossless intermediate, ForeignExport; their
         // writers); MWArchive for reading export ZIPs; MWTMDb for matching items to TMDb IDs.
         .target(name: "MWImport", dependencies: ["MWFoundation", "MWCore", "MWArchive", "MWTMDb"]),
+        // `mwkit report` (a library's history as one self-contained HTML page) and `mwkit review`
+        // (the review file's undecided rows as a page on 127.0.0.1), docs/REPORT.md.
+        .target(name: "MWReport", dependencies: ["MWCore", "MWBooks"]),
+        .target(name: "MWReview", dependencies: [
+            "MWFoundation", "MWImport", "MWTMDb", .product(name: "FlyingFox", package: "FlyingFox"),
+        ]),
         .executableTarget(name: "mwkit", dependencies: [
-            "MWCore", "MWBooks", "MWArchive", "MWStore", "MWTMDb", "MWJobs", "MWImport",
+            "MWCore", "MWBooks", "MWArchive", "MWStore", "MWTMDb", "MWJobs", "MWImport", "MWReport", "MWReview",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], plugins: ["BuildInfo"]),
@@ -95,6 +103,8 @@ let package = Package(
             "MWStore", "MWCore", "MWBooks",
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),
+        .testTarget(name: "MWReportTests", dependencies: ["MWReport", "MWCore", "MWBooks", "MWFoundation", "MWTestSupport"]),
+        .testTarget(name: "MWReviewTests", dependencies: ["MWReview", "MWImport", "MWFoundation", "MWTMDb", "MWTestSupport"]),
         .testTarget(name: "MWTMDbTests", dependencies: [
             "MWTMDb", "MWCore",
             .product(name: "FlyingFox", package: "FlyingFox"),

@@ -5,7 +5,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 export MWKIT="${MWKIT:-$(swift build -c release --show-bin-path)/mwkit}"
 status=0
-for b in validate zip store tmdb jobs import services books; do
+for b in validate zip store tmdb jobs import services books report; do
   if [ -x "bench/$b.sh" ] || [ -f "bench/$b.sh" ]; then
     printf '\n=== bench/%s.sh ===\n' "$b"
     bash "bench/$b.sh" || { echo "bench/$b.sh failed ($?)"; status=1; }

@@ -10,6 +10,7 @@ pkg-config --exists libarchive 2>/dev/null || need+=(libarchive-dev)
 [ -e /usr/include/x86_64-linux-gnu/curl/curl.h ] || [ -e /usr/include/curl/curl.h ] || need+=(libcurl4-openssl-dev)
 command -v pkg-config >/dev/null || need+=(pkg-config)
 command -v sqlite3 >/dev/null || need+=(sqlite3)   # a cache test builds a mismatched database with it
+command -v chromium-headless-shell >/dev/null || need+=(chromium-headless-shell)   # scripts/browser-check.sh
 if [ "${MWKIT_BENCH_DEPS:-0}" = 1 ]; then
   command -v bsdtar >/dev/null || need+=(libarchive-tools)
   command -v zip >/dev/null || need+=(zip)
@@ -32,6 +33,7 @@ python3 -c 'import jsonschema' 2>/dev/null || py+=(jsonschema)
 python3 -c 'import yaml' 2>/dev/null || py+=(pyyaml)
 python3 -m pre_commit --version >/dev/null 2>&1 || py+=(pre-commit)
 python3 -c "import pydantic_sarif" >/dev/null 2>&1 || py+=(pydantic-sarif)   # SARIF 2.1.0 schema check (scripts/check_sarif.py)
+python3 -c "import playwright" >/dev/null 2>&1 || py+=(playwright)   # drives Debian's chromium-headless-shell (no browser download)
 if [ ${#py[@]} -gt 0 ]; then
   echo "ensure-deps: installing python ${py[*]}"
   python3 -m pip install -q "${py[@]}" || python3 -m pip install -q --break-system-packages "${py[@]}"

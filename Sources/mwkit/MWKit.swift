@@ -17,6 +17,7 @@ struct MWKit: AsyncParsableCommand {
             Pack.self, Unpack.self, Verify.self,
             Restore.self, Archive.self, Check.self,
             Strip.self, Hydrate.self, Import.self, Formats.self,
+            Report.self, Review.self,
         ]
     )
 
