@@ -87,12 +87,12 @@ let package = Package(
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "MWBooksTests", dependencies: ["MWTestSupport", 
-            "MWBooks", "MWFoundation",
+            "MWBooks", "MWFoundation", "MWJobs",  // MWJobs: the registry's book services
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "MWArchiveTests", dependencies: ["MWArchive", "MWCore"]),
         .testTarget(name: "MWStoreTests", dependencies: ["MWTestSupport", 
-            "MWStore", "MWCore", "MWBooks",
+            "MWStore", "MWCore", "MWBooks", "MWJobs",  // MWJobs: the registry's book services
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),
         .testTarget(name: "MWTMDbTests", dependencies: [

@@ -32,13 +32,6 @@ extension BookServiceReader {
     }
 }
 
-/// The book trackers this target defines, for callers without a registry (the jobs pass the
-/// registry's services instead).
-public enum BookServices {
-    public static let builtIn: [any BookServiceReader] = [GoodreadsService(), StoryGraphService(), LibraryThingService(),
-                                                       HardcoverService(), BookWyrmService(), OpenLibraryService(), CalibreService()]
-}
-
 extension FormatDescriptor {
     /// A book tracker's export as a registry format: detected from content by `reader`, read
     /// into a books library (`import`, `validate`, `convert`, `stats`), and written by
