@@ -24,15 +24,11 @@ public struct TMDbMovie: Decodable, Sendable, Equatable {
 }
 
 extension TMDbMovie: TMDbModel, TMDbTitleDetails {
-    static let fields = TMDbFields<Self>([
-        .required("id") { $0.id = $1 },
+    static let fields = TMDbFields<Self>(TMDbField<Self>.titleDetails, [
         .optional("title") { $0.title = $1 },
         .optional("original_title") { $0.originalTitle = $1 },
         .optional("runtime") { $0.runtime = $1 },
-    ], TMDbField<Self>.titleDetails, [
         .optional("release_date") { $0.releaseDate = $1 },
-        .optional("status") { $0.status = $1 },
         .optional("imdb_id") { $0.imdbID = $1 },
-        .optional("external_ids") { $0.externalIDs = $1 },
     ])
 }

@@ -1,6 +1,9 @@
 /// What a movie's and a show's details share: JSON members of the same name and type, declared
 /// once for both models (``TMDbMovie``, ``TMDbShow``).
-protocol TMDbTitleDetails {
+protocol TMDbTitleDetails: SendableMetatype {
+    var id: Int64 { get set }
+    var status: String? { get set }
+    var externalIDs: TMDbExternalIDs? { get set }
     var overview: String? { get set }
     var genres: [TMDbGenre]? { get set }
     var posterPath: String? { get set }
@@ -12,9 +15,12 @@ protocol TMDbTitleDetails {
 }
 
 extension TMDbField where Model: TMDbTitleDetails {
-    /// The members both details have, in TMDb's order.
+    /// The members both details have.
     static var titleDetails: [Self] {
         [
+            .required("id") { $0.id = $1 },
+            .optional("status") { $0.status = $1 },
+            .optional("external_ids") { $0.externalIDs = $1 },
             .optional("overview") { $0.overview = $1 },
             .optional("genres") { $0.genres = $1 },
             .optional("poster_path") { $0.posterPath = $1 },
