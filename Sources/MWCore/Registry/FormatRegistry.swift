@@ -82,18 +82,8 @@ public struct FormatRegistry: Sendable {
 
 /// Two formats answering to one name: the second is not registered.
 public struct RegistryConflict: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The name (or alias) both answer to.
-    public var name: String
-    /// The format registered first.
-    public var registered: String
-    /// The format refused.
-    public var adding: String
-
-    public init(name: String, registered: String, adding: String) {
-        self.name = name
-        self.registered = registered
-        self.adding = adding
-    }
+    /// The name (or alias) both answer to, the format registered first, the format refused.
+    public let name: String, registered: String, adding: String
 
     public var description: String {
         "cannot register \(adding) as \(name): \(registered) already answers to that name"
