@@ -55,10 +55,13 @@ let package = Package(
         ]),
         // The format registry (every reader and writer, one line each) and the jobs built on
         // it: load any input, write any format, restore input, hydrate setup. The CLI calls these.
-        .target(name: "MWJobs", dependencies: ["MWCore", "MWBooks", "MWArchive", "MWStore", "MWTMDb", "MWImport"]),
+        .target(name: "MWJobs", dependencies: ["MWCore", "MWBooks", "MWArchive", "MWStore", "MWTMDb", "MWImport", "MWMatching"]),
         // The film/TV services (readers into a neutral, lossless intermediate, ForeignExport; their
-        // writers); MWArchive for reading export ZIPs; MWTMDb for matching items to TMDb IDs.
-        .target(name: "MWImport", dependencies: ["MWFoundation", "MWCore", "MWArchive", "MWTMDb"]),
+        // writers), the library builder; MWArchive for reading export ZIPs. No TMDb client:
+        // matching is behind its `TitleMatcher` protocol.
+        .target(name: "MWImport", dependencies: ["MWFoundation", "MWCore", "MWArchive"]),
+        // Matching an import's items to TMDb IDs through the TMDb client (MWImport's `TitleMatcher`).
+        .target(name: "MWMatching", dependencies: ["MWFoundation", "MWCore", "MWImport", "MWTMDb"]),
         .executableTarget(name: "mwkit", dependencies: [
             "MWCore", "MWBooks", "MWArchive", "MWStore", "MWTMDb", "MWJobs", "MWImport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -82,7 +85,7 @@ let package = Package(
         ]),
         .testTarget(name: "MWJobsTests", dependencies: ["MWJobs", "MWCore", "MWTMDb", "MWImport", "MWBooks", "MWFoundation"]),
         .testTarget(name: "MWImportTests", dependencies: ["MWTestSupport", 
-            "MWImport", "MWFoundation", "MWArchive", "MWTMDb", "MWJobs", "MWStore", "MWCore",
+            "MWImport", "MWMatching", "MWFoundation", "MWArchive", "MWTMDb", "MWJobs", "MWStore", "MWCore",
             .product(name: "FlyingFox", package: "FlyingFox"),
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),

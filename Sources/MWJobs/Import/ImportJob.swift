@@ -2,6 +2,7 @@ import Foundation
 import MWBooks
 import MWCore
 import MWImport
+import MWMatching
 import MWStore
 import MWTMDb
 
