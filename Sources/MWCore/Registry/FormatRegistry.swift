@@ -60,7 +60,7 @@ public struct FormatRegistry: Sendable {
     /// Every service, of every family.
     public var services: [FormatDescriptor] { formats.filter(\.isService) }
 
-    /// "Letterboxd, IMDb, Trakt or TV Time": the services of `family` for a message.
+    /// "Letterboxd, IMDb, … or Ryot": the services of `family` for a message.
     public func serviceList(_ family: ModelFamily, _ conjunction: String = "or") -> String {
         listing(services(family).map(\.displayName), conjunction)
     }
