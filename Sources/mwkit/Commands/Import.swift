@@ -215,10 +215,12 @@ struct Import: AsyncParsableCommand {
         try finish(outcome)
     }
 
-    /// Whether what follows `--db` is a SOURCE rather than its path: an existing file or folder
-    /// that is not an SQLite database. (`--db=PATH` is always read as a path by the same rule.)
+    /// Whether what the parser took for `--db`'s value is a SOURCE after a bare `--db`: an
+    /// existing file or folder that is not an SQLite database, given as `--db SOURCE`.
+    /// `--db=PATH` is always a path (a file that is no database is then refused, not taken as
+    /// a source with the default database written instead).
     static func isSource(_ path: String) -> Bool {
-        FileManager.default.fileExists(atPath: path) && !isSQLite(path)
+        !CommandLine.arguments.contains("--db=\(path)") && FileManager.default.fileExists(atPath: path) && !isSQLite(path)
     }
 
     private static func isSQLite(_ path: String) -> Bool {
