@@ -57,10 +57,13 @@ let package = Package(
         ]),
         // The format registry (every reader and writer, one line each) and the jobs built on
         // it: load any input, write any format, restore input, hydrate setup. The CLI calls these.
-        .target(name: "MWJobs", dependencies: ["MWCore", "MWBooks", "MWArchive", "MWStore", "MWTMDb", "MWImport"]),
+        .target(name: "MWJobs", dependencies: ["MWCore", "MWBooks", "MWArchive", "MWStore", "MWTMDb", "MWImport", "MWMatching"]),
         // The film/TV services (readers into a neutral, lossless intermediate, ForeignExport; their
-        // writers); MWArchive for reading export ZIPs; MWTMDb for matching items to TMDb IDs.
-        .target(name: "MWImport", dependencies: ["MWFoundation", "MWCore", "MWArchive", "MWTMDb"]),
+        // writers), the library builder; MWArchive for reading export ZIPs. No TMDb client:
+        // matching is behind its `TitleMatcher` protocol.
+        .target(name: "MWImport", dependencies: ["MWFoundation", "MWCore", "MWArchive"]),
+        // Matching an import's items to TMDb IDs through the TMDb client (MWImport's `TitleMatcher`).
+        .target(name: "MWMatching", dependencies: ["MWFoundation", "MWCore", "MWImport", "MWTMDb"]),
         // `mwkit report` (a library's history as one self-contained HTML page) and `mwkit review`
         // (the review file's undecided rows as a page on 127.0.0.1), docs/REPORT.md.
         .target(name: "MWReport", dependencies: ["MWCore", "MWBooks"]),
@@ -90,17 +93,17 @@ let package = Package(
         ]),
         .testTarget(name: "MWJobsTests", dependencies: ["MWJobs", "MWCore", "MWTMDb", "MWImport", "MWBooks", "MWFoundation"]),
         .testTarget(name: "MWImportTests", dependencies: ["MWTestSupport", 
-            "MWImport", "MWFoundation", "MWArchive", "MWTMDb", "MWJobs", "MWStore", "MWCore",
+            "MWImport", "MWMatching", "MWFoundation", "MWArchive", "MWTMDb", "MWJobs", "MWStore", "MWCore",
             .product(name: "FlyingFox", package: "FlyingFox"),
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "MWBooksTests", dependencies: ["MWTestSupport", 
-            "MWBooks", "MWFoundation",
+            "MWBooks", "MWFoundation", "MWJobs",  // MWJobs: the registry's book services
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "MWArchiveTests", dependencies: ["MWArchive", "MWCore"]),
         .testTarget(name: "MWStoreTests", dependencies: ["MWTestSupport", 
-            "MWStore", "MWCore", "MWBooks",
+            "MWStore", "MWCore", "MWBooks", "MWJobs",  // MWJobs: the registry's book services
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),
         .testTarget(name: "MWReportTests", dependencies: ["MWReport", "MWCore", "MWBooks", "MWFoundation", "MWTestSupport"]),

@@ -18,26 +18,12 @@ enum ZipTimestamps {
     static func dos(_ epoch: Int) -> UInt32 {
         let days = epoch >= 0 ? epoch / 86_400 : -((-epoch + 86_399) / 86_400)   // floor division
         let secs = epoch - days * 86_400
-        let (y, m, d) = civil(fromDays: days)
+        let (y, m, d) = DateCoding.civilFromDays(Int64(days))
         if y < 1980 { return 0x0021_0000 }     // 1980-01-01 00:00:00
         if y > 2107 { return 0xFF9F_BF7D }     // 2107-12-31 23:59:58
         let date = UInt32(y - 1980) << 9 | UInt32(m) << 5 | UInt32(d)
         let time = UInt32(secs / 3600) << 11 | UInt32(secs % 3600 / 60) << 5 | UInt32(secs % 60 / 2)
         return date << 16 | time
-    }
-
-    /// The proleptic Gregorian date of a day number (days since 1970-01-01); Howard Hinnant's
-    /// `civil_from_days`, exact for every `Int` day a `time_t` reaches.
-    static func civil(fromDays z0: Int) -> (year: Int, month: Int, day: Int) {
-        let z = z0 + 719_468                               // days since 0000-03-01
-        let era = (z >= 0 ? z : z - 146_096) / 146_097     // 400-year eras
-        let doe = z - era * 146_097                        // day of era, 0…146096
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)  // day of the March-based year
-        let mp = (5 * doy + 2) / 153                       // March = 0
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// Sets the DOS date/time of every entry of the finished archive at `url` to `dos`, in the

@@ -11,7 +11,7 @@ public enum MWImport {
     /// by one) form one export, whose rows are folded into items; exports are not folded with
     /// each other. Problems become diagnostics and statistics: nothing here throws, and one bad
     /// row or file never stops the rest.
-    public static func read(sources: [URL], options: ImportOptions = ImportOptions()) -> ForeignExport {
+    public static func read(sources: [URL], options: ImportOptions) -> ForeignExport {
         let input = ExportInput(sources: sources, options: options)
         var out = ForeignExport(files: input.withheld, diagnostics: input.diagnostics)
 
@@ -86,7 +86,7 @@ public enum MWImport {
         readers.compactMap { r in r.role(of: file, parsed).map { (r, FileStats.Kind(rawValue: $0)) } }
     }
 
-    /// "a Letterboxd, IMDb, Trakt or TV Time": the services tried, for a message.
+    /// "a Letterboxd, IMDb, … or Ryot": the services tried, for a message.
     static func tried(_ readers: [any FilmServiceReader]) -> String {
         withArticle(listing(readers.map(\.displayName)))
     }

@@ -27,11 +27,17 @@ struct TMDbFields<Model>: ExpressibleByArrayLiteral, Sendable {
     let numbered: [TMDbField<Model>]
     /// Bit i is set when `exact[i]` must be present.
     let requiredMask: UInt64
+    /// Whether the fast decoder can track the members seen (at most 64, one bit each); a
+    /// larger model is decoded by `Decodable` alone, its fast decoder throwing.
+    let fitsMask: Bool
 
-    init(arrayLiteral members: TMDbField<Model>...) {
+    init(arrayLiteral members: TMDbField<Model>...) { self.init(members) }
+
+    /// The members of `parts`, in order (a model's own, and those it shares with another).
+    init(_ parts: [TMDbField<Model>]...) {
+        let members = parts.flatMap { $0 }
         let exact = members.filter { !$0.isNumbered }
-        // A static declaration in this module, never caller input.
-        precondition(exact.count <= 64, "at most 64 members per TMDb model")
+        fitsMask = exact.count <= 64
         self.exact = exact
         numbered = members.filter(\.isNumbered)
         requiredMask = exact.indices.reduce(0) { exact[$1].isRequired ? $0 | 1 << UInt64($1) : $0 }
@@ -87,6 +93,7 @@ extension TMDbModel {
     init(fast r: inout JSONPullReader) throws {
         // Members are called in place, never copied out of the arrays: a copy retains and
         // releases their closures, which showed in the warm-cache profile.
+        guard Self.fields.fitsMask else { throw JSONPullReader.Failure() }
         let exact = Self.fields.exact, numbered = Self.fields.numbered
         var m = Self()
         var seen: UInt64 = 0

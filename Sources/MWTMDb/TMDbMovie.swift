@@ -23,23 +23,12 @@ public struct TMDbMovie: Decodable, Sendable, Equatable {
     public var externalIDs: TMDbExternalIDs?
 }
 
-extension TMDbMovie: TMDbModel {
-    static let fields: TMDbFields<Self> = [
-        .required("id") { $0.id = $1 },
+extension TMDbMovie: TMDbModel, TMDbTitleDetails {
+    static let fields = TMDbFields<Self>(TMDbField<Self>.titleDetails, [
         .optional("title") { $0.title = $1 },
         .optional("original_title") { $0.originalTitle = $1 },
-        .optional("overview") { $0.overview = $1 },
-        .optional("genres") { $0.genres = $1 },
         .optional("runtime") { $0.runtime = $1 },
-        .optional("poster_path") { $0.posterPath = $1 },
-        .optional("backdrop_path") { $0.backdropPath = $1 },
-        .optional("original_language") { $0.originalLanguage = $1 },
-        .optional("popularity") { $0.popularity = $1 },
-        .optional("vote_average") { $0.voteAverage = $1 },
-        .optional("vote_count") { $0.voteCount = $1 },
         .optional("release_date") { $0.releaseDate = $1 },
-        .optional("status") { $0.status = $1 },
         .optional("imdb_id") { $0.imdbID = $1 },
-        .optional("external_ids") { $0.externalIDs = $1 },
-    ]
+    ])
 }

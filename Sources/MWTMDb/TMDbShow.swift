@@ -31,30 +31,19 @@ public struct TMDbShow: Decodable, Sendable, Equatable {
     public var appendedSeasons: [Int: TMDbSeason] = [:]
 }
 
-extension TMDbShow: TMDbModel {
-    static let fields: TMDbFields<Self> = [
-        .required("id") { $0.id = $1 },
+extension TMDbShow: TMDbModel, TMDbTitleDetails {
+    static let fields = TMDbFields<Self>(TMDbField<Self>.titleDetails, [
         .optional("name") { $0.name = $1 },
         .optional("original_name") { $0.originalName = $1 },
-        .optional("overview") { $0.overview = $1 },
-        .optional("genres") { $0.genres = $1 },
         .optional("episode_run_time") { $0.episodeRunTime = $1 },
-        .optional("poster_path") { $0.posterPath = $1 },
-        .optional("backdrop_path") { $0.backdropPath = $1 },
-        .optional("original_language") { $0.originalLanguage = $1 },
-        .optional("popularity") { $0.popularity = $1 },
-        .optional("vote_average") { $0.voteAverage = $1 },
-        .optional("vote_count") { $0.voteCount = $1 },
         .optional("first_air_date") { $0.firstAirDate = $1 },
         .optional("last_air_date") { $0.lastAirDate = $1 },
-        .optional("status") { $0.status = $1 },
         .optional("number_of_seasons") { $0.numberOfSeasons = $1 },
         .optional("number_of_episodes") { $0.numberOfEpisodes = $1 },
         .optional("seasons") { $0.seasons = $1 },
         .optional("last_episode_to_air") { $0.lastEpisodeToAir = $1 },
-        .optional("external_ids") { $0.externalIDs = $1 },
         .numbered("season/") { $0.appendedSeasons[$1] = $2 },
-    ]
+    ])
 }
 
 /// `GET /tv/{id}/season/{n}`, or `season/{n}` appended to `/tv/{id}`.

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import MWCore
+import MWJobs
 import MWStore
 
 /// The `mwkit` command: a thin shell over the MW* library targets, one subcommand per file.
@@ -9,6 +11,9 @@ struct MWKit: AsyncParsableCommand {
         commandName: "mwkit",
         abstract: "Back up, validate, migrate, convert and restore MediaWatch data.",
         discussion: """
+        Other services' exports read (import, validate; see `mwkit formats`): films and TV: \
+        \(FormatRegistry.standard.serviceList(.films, "and")); books: \(FormatRegistry.standard.serviceList(.books, "and")).
+
         Exit codes: 0 success / valid, 1 invalid input or failed operation, 2 unreadable input or usage error.
         """,
         version: "\(versionNumber) (git \(GeneratedBuildInfo.commit))",
@@ -32,9 +37,7 @@ struct MWKit: AsyncParsableCommand {
         // leaves that choice to whoever embeds it).
         LibraryStore.applyProcessWideSQLiteOptions()
         do {
-            var args = Array(CommandLine.arguments.dropFirst())
-            if args.first == "import" { args = Import.expandBareDB(args) }
-            var command = try parseAsRoot(args)
+            var command = try parseAsRoot()
             if var async = command as? AsyncParsableCommand {
                 try await async.run()
             } else {

@@ -1,6 +1,7 @@
 import Foundation
 import MWCore
 import MWFoundation
+import MWJobs
 import MWTestSupport
 import Testing
 @testable import MWBooks
@@ -24,7 +25,7 @@ struct BookCorpusTests {
         if let c = ProcessInfo.processInfo.environment["MWKIT_CORPUS"], !c.isEmpty { roots.append(URL(fileURLWithPath: c)) }
         var out: [(String, URL)] = []
         for root in roots {
-            for service in BookServices.builtIn.map(\.name) {
+            for service in FormatRegistry.standard.bookReaders.map(\.name) {
                 let dir = root.appendingPathComponent(service)
                 guard let e = FileManager.default.enumerator(at: dir, includingPropertiesForKeys: [.isRegularFileKey]) else { continue }
                 let urls = e.compactMap { $0 as? URL }.filter { u in

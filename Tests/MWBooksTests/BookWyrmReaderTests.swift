@@ -1,5 +1,7 @@
 import Foundation
 import MWFoundation
+import MWCore
+import MWJobs
 import Testing
 @testable import MWBooks
 
@@ -114,7 +116,7 @@ struct BookWyrmReaderTests {
         for text in [Self.csv2025, Self.csv2022] {
             let header = text.split(whereSeparator: \.isNewline)[0].split(separator: ",").map(String.init)
             #expect(BookWyrmReader.isHeader(header))
-            for s in BookServices.builtIn where s.name != "bookwyrm" { #expect(!s.isHeader(header), "\(s.name)") }
+            for s in FormatRegistry.standard.bookReaders where s.name != "bookwyrm" { #expect(!s.isHeader(header), "\(s.name)") }
         }
         for other in [BookFixtures.goodreads24, BookFixtures.storygraph, BookFixtures.librarythingCSV, HardcoverReaderTests.csv] {
             #expect(!BookWyrmReader.isHeader(other.split(whereSeparator: \.isNewline)[0].split(separator: ",").map(String.init)))

@@ -80,7 +80,7 @@ struct BookstrackFormatTests {
 
     @Test("detection: the marker wins over the MediaWatch reader; a MediaWatch file is not taken for books")
     func detection() throws {
-        let registry = FormatRegistry([.mediawatchV1, .mediawatchV2, .bookstrackV1])
+        let registry = try FormatRegistry([.mediawatchV1, .mediawatchV2, .bookstrackV1])
         let books = [UInt8](try Data(contentsOf: BookStoreFixtures.validSample))
         #expect(registry.detect(ContentSniff(prefix: Array(books.prefix(4096)), path: "x"))?.name == .bookstrackV1)
         let film = Array(#"{"format": "mediawatch-backup", "formatVersion": 2, "note": "bookstrack-backup"}"#.utf8)

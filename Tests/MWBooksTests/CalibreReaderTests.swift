@@ -1,5 +1,7 @@
 import Foundation
 import MWFoundation
+import MWCore
+import MWJobs
 import Testing
 @testable import MWBooks
 
@@ -95,7 +97,7 @@ struct CalibreReaderTests {
         for text in [Self.all, Self.chosen] {
             let header = text.split(whereSeparator: \.isNewline)[0].split(separator: ",").map { $0.replacingOccurrences(of: "\"", with: "") }
             #expect(CalibreReader.isHeader(header))
-            for s in BookServices.builtIn where s.name != "calibre" { #expect(!s.isHeader(header), "\(s.name)") }
+            for s in FormatRegistry.standard.bookReaders where s.name != "calibre" { #expect(!s.isHeader(header), "\(s.name)") }
         }
         for other in [BookFixtures.goodreads24, BookFixtures.storygraph, BookFixtures.librarythingCSV, HardcoverReaderTests.csv,
                       BookWyrmReaderTests.csv2025, OpenLibraryReaderTests.readingLog, OpenLibraryReaderTests.ratings] {

@@ -1,5 +1,7 @@
 import Foundation
 import MWFoundation
+import MWCore
+import MWJobs
 import Testing
 @testable import MWBooks
 
@@ -104,7 +106,7 @@ struct HardcoverReaderTests {
     func detection() {
         let header = Self.csv.split(separator: "\n")[0].split(separator: ",").map(String.init)
         #expect(HardcoverReader.isHeader(header))
-        for s in BookServices.builtIn where s.name != "hardcover" { #expect(!s.isHeader(header), "\(s.name)") }
+        for s in FormatRegistry.standard.bookReaders where s.name != "hardcover" { #expect(!s.isHeader(header), "\(s.name)") }
         for other in [BookFixtures.goodreads24, BookFixtures.storygraph, BookFixtures.librarythingCSV] {
             let h = other.split(whereSeparator: \.isNewline)[0].split(separator: ",").map(String.init)
             #expect(!HardcoverReader.isHeader(h))

@@ -1,5 +1,7 @@
 import Foundation
 import MWFoundation
+import MWCore
+import MWJobs
 import Testing
 @testable import MWBooks
 
@@ -100,7 +102,7 @@ struct OpenLibraryReaderTests {
         for text in [Self.readingLog, Self.ratings, Self.oldLog] {
             let header = text.split(whereSeparator: \.isNewline)[0].split(separator: ",").map(String.init)
             #expect(OpenLibraryReader.isHeader(header))
-            for s in BookServices.builtIn where s.name != "openlibrary" { #expect(!s.isHeader(header), "\(s.name)") }
+            for s in FormatRegistry.standard.bookReaders where s.name != "openlibrary" { #expect(!s.isHeader(header), "\(s.name)") }
         }
         // LibraryThing's CSV has a `Work id` column too; it is not Open Library's.
         for other in [BookFixtures.goodreads24, BookFixtures.storygraph, BookFixtures.librarythingCSV, HardcoverReaderTests.csv, BookWyrmReaderTests.csv2025] {

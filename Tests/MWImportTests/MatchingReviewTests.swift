@@ -1,5 +1,6 @@
 import Foundation
 @testable import MWImport
+@testable import MWMatching
 import MWCore
 import MWFoundation
 import MWTMDb

@@ -221,7 +221,7 @@ import Testing
         o.tmdb.offline = true
         o.tmdb.cachePath = fx.url("cache.sqlite").path
         o.build.now = Date(timeIntervalSince1970: 1_750_000_000)
-        o.dateOrder = .dmy
+        o.serviceOptions[ServiceOption.netflixDateOrder.name] = DateOrder.dmy.rawValue
         let outcome = try await ImportJob.run(o, environment: [:])
         #expect(!outcome.report.problems.contains { $0.contains("--date-order") }, "\(outcome.report.problems)")
         // No IDs: nothing is matched offline, and every title waits in the review file.

@@ -27,7 +27,7 @@ import Testing
 
     /// What a user checks of each title, as far as `writer` holds it.
     static func facts(_ lib: Library, _ writer: String) -> [String] {
-        let listed = Set(lib.lists.filter(TraktCSVWriter.isWatchlist).flatMap(\.items).map(\.titleId))
+        let listed = Set(lib.lists.filter(Watchlist.contains).flatMap(\.items).map(\.titleId))
         return lib.titles.map { t in
             let k = ServiceWriting.current(t.ratings, service: ForeignService(rawValue: writer)) { _ in true }
             let points = k.map { ServiceCSV.number((t.ratings[$0].value * 10 / t.ratings[$0].scale * 10).rounded() / 10) } ?? "-"

@@ -25,7 +25,7 @@ struct SampleImport {
 
     init(_ url: URL, dateOrder: DateOrder? = nil) throws {
         self.url = url
-        var o = ImportOptions(includeDeleted: true, readers: FormatRegistry.standard.filmReaders)
+        var o = ImportOptions(includeDeleted: true)
         o.dateOrder = dateOrder
         export = MWImport.read(sources: [url], options: o)
         var c = BuildCase()

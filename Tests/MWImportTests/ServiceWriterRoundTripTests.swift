@@ -47,7 +47,7 @@ import Testing
     }
     static func watchlisted(_ l: Library) -> Set<Int64> {
         let ids = Dictionary(uniqueKeysWithValues: l.titles.map { ($0.id, $0.tmdbId) })
-        return Set(l.lists.filter(TraktCSVWriter.isWatchlist).flatMap(\.items).compactMap { ids[$0.titleId] })
+        return Set(l.lists.filter(Watchlist.contains).flatMap(\.items).compactMap { ids[$0.titleId] })
     }
     static func episodeDays(_ l: Library) -> [String: [String]] {
         let ids = Dictionary(uniqueKeysWithValues: l.titles.map { ($0.id, $0.tmdbId) })

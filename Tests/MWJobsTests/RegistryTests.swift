@@ -6,7 +6,7 @@ import Testing
 @Suite("Format registry")
 struct RegistryTests {
     /// The one registry line a new format needs.
-    static let registry = FormatRegistry.standard.adding(.tinyLines)
+    static let registry = try! FormatRegistry.standard.adding(.tinyLines)
 
     func write(_ text: String) throws -> URL {
         let u = FileManager.default.temporaryDirectory.appendingPathComponent("tiny-\(UUID().uuidString).txt")

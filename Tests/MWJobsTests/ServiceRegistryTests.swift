@@ -13,7 +13,7 @@ import Testing
 /// services' at once, is refused with the names of what was tried.
 @Suite struct ServiceRegistryTests {
     /// The one registry line.
-    static let registry = FormatRegistry.standard.adding(.tinyFilms).adding(.tinyBooks)
+    static let registry = try! FormatRegistry.standard.adding(.tinyFilms).adding(.tinyBooks)
 
     static func temp() throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("services-\(UUID().uuidString)")
@@ -124,7 +124,7 @@ import Testing
         try Data("tiny_tmdb,tiny_title,tiny_year,tiny_stars\n603,The Matrix,1999,4.5\n".utf8).write(to: file)
         var twin = FormatDescriptor.filmService(TwinFilms(), summary: "test-only: claims Tiny Films' files too")
         twin.aliases = []
-        let registry = Self.registry.adding(twin)
+        let registry = try Self.registry.adding(twin)
         let export = MWImport.read(sources: [file], options: ImportOptions(readers: registry.filmReaders))
         #expect(export.items.isEmpty)
         #expect(export.diagnostics.contains { $0.severity == .error && $0.message.contains("both Tiny Films and Twin") })

@@ -4,8 +4,8 @@ import MWFoundation
 import MWImport
 
 /// A throwaway film service, defined entirely in this one file to show that a new service needs
-/// nothing but its reader, its writer, its descriptor and one registry line (see
-/// ServiceRegistryTests). Its export is a CSV no other service writes:
+/// nothing but its reader, its writer, its descriptor (with the option its reader reads) and one
+/// registry line (see ServiceRegistryTests). Its export is a CSV no other service writes:
 ///
 ///     tiny_tmdb,tiny_title,tiny_year,tiny_stars
 ///     603,The Matrix,1999,4.5
@@ -28,6 +28,10 @@ struct TinyFilms: FilmServiceReader {
                 guard row.fields.count == 4, let id = Int(row.fields[0]), !row.fields[1].isEmpty else {
                     c.malformed(src.position, "expected tmdb id, title, year, stars",
                                 t.diagnostic(.error, .importMalformedRow, "expected tmdb id, title, year, stars", row: row))
+                    continue
+                }
+                if options.serviceOptions.isSet(ServiceOption.tinyRatedOnly.name), Double(row.fields[3]) == nil {
+                    c.ignore("unrated (--tiny-rated-only)")
                     continue
                 }
                 let i = c.item(keys: ["tiny:\(id)"], source: src) {
@@ -55,6 +59,13 @@ struct TinyFilms: FilmServiceReader {
     }
 }
 
+extension ServiceOption {
+    /// The service's own option: declared by its descriptor, read by its reader, named by
+    /// neither the import command nor the job.
+    static let tinyRatedOnly = ServiceOption(flag: "tiny-rated-only", help: "Tiny Films: read only rated rows.")
+}
+
 extension FormatDescriptor {
-    static let tinyFilms = FormatDescriptor.filmService(TinyFilms(), summary: "test-only: a tiny film service", write: TinyFilms.write)
+    static let tinyFilms = FormatDescriptor.filmService(TinyFilms(), summary: "test-only: a tiny film service", write: TinyFilms.write,
+                                                        readOptions: [.tinyRatedOnly])
 }

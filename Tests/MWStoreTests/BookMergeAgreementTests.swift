@@ -2,6 +2,7 @@ import Foundation
 import MWTestSupport
 import MWBooks
 import MWCore
+import MWJobs
 import Testing
 @testable import MWStore
 
@@ -68,7 +69,7 @@ struct BookMergeAgreementTests {
     /// notes and tags added.
     static func libraryA(_ dir: URL) throws -> BookLibrary {
         let src = try write(export(seed: 2, 0..<40), dir, "a_goodreads_library_export.csv")
-        var a = BookImport.run(urls: [src], options: BookImportOptions(importDate: d0)).library
+        var a = BookImport.run(urls: [src], options: BookImportOptions(importDate: d0), services: FormatRegistry.standard.bookReaders).library
         let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Samples/books/bookstrack-v1.json")
         a = BookMerge.merge(try #require(try BookstrackReader.read(url: sample).library), into: a).library
@@ -98,8 +99,8 @@ struct BookMergeAgreementTests {
         let src = try Self.write(Self.export(seed: 1, 20..<60, extra: [twin]), dir, "goodreads_library_export.csv")
         let options = BookImportOptions(onConflict: policy, importDate: Self.d1)
 
-        let imported = BookImport.run(urls: [src], into: a, options: options)
-        let b = BookImport.run(urls: [src], options: options).library
+        let imported = BookImport.run(urls: [src], into: a, options: options, services: FormatRegistry.standard.bookReaders)
+        let b = BookImport.run(urls: [src], options: options, services: FormatRegistry.standard.bookReaders).library
         let store = try LibraryStore.open(at: dir.appendingPathComponent("library.sqlite"))
         defer { try? store.close() }
         try store.restoreBooks(a, options: RestoreOptions(strategy: .merge, onConflict: policy, snapshot: false, now: Self.d1))

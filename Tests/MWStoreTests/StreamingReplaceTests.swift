@@ -101,6 +101,16 @@ import Testing
         #expect(try store.loadLibrary() == Fixtures.library())
     }
 
+    @Test func aMergeIsRefusedWithAnErrorNotATrap() throws {
+        let store = try Fixtures.store(with: Fixtures.library())
+        let before = try store.contentHash()
+        #expect(throws: MWError.self) {
+            try Self.stream(try BackupIO.encode(Fixtures.library(), as: .mediawatchV2).bytes, into: store,
+                            options: RestoreOptions(strategy: .merge, snapshot: false))
+        }
+        #expect(try store.contentHash() == before)
+    }
+
     @Test func aDryRunChangesNothing() throws {
         let store = try Fixtures.store(with: Fixtures.library())
         let before = try store.contentHash()

@@ -3,26 +3,27 @@ import MWCore
 import MWFoundation
 
 /// Reads book export files, each detected by its header (found by content, anywhere near
-/// the top), never by its name, among the trackers given (``BookServiceReader``; by default
-/// Goodreads in three generations, StoryGraph, LibraryThing CSV and the older UTF-16
-/// tab-separated LibraryThing export). Nothing here throws: a file that is not text, not CSV,
+/// the top), never by its name, among the trackers given (``BookServiceReader``s: the
+/// registry's book services). Nothing here throws: a file that is not text, not CSV,
 /// not a book export, or the export of two trackers at once becomes a diagnostic, and a bad
 /// row never stops the rest of the file.
 public enum BookExportReader {
     /// Reads the file at `url`.
-    public static func read(_ url: URL, services: [any BookServiceReader] = BookServices.builtIn) -> BookFileRead {
+    public static func read(_ url: URL, services: [any BookServiceReader]) -> BookFileRead {
         do {
             return read(bytes: Array(try Data(contentsOf: url)), name: url.path, services: services)
         } catch {
             var out = BookFileRead(file: url.path)
+            out.tried = services.map(\.displayName)
             out.diagnostics.append(.error(.ioUnreadable, "cannot read \(url.path): \(error.localizedDescription)"))
             return out
         }
     }
 
     /// Reads a file's bytes; `name` names it in diagnostics and summaries.
-    public static func read(bytes: [UInt8], name: String, services: [any BookServiceReader] = BookServices.builtIn) -> BookFileRead {
+    public static func read(bytes: [UInt8], name: String, services: [any BookServiceReader]) -> BookFileRead {
         var out = BookFileRead(file: name)
+        out.tried = services.map(\.displayName)
         let csv: CSVFile
         do {
             csv = try CSVFile(detectingDelimiterIn: bytes, name: name, among: [",", ";"])

@@ -22,8 +22,16 @@ public struct BookFileRead: Sendable {
     /// tag) and reported once per file (``reportUnkept()``), never silently read as to-read.
     public var unknownStatuses: [String: Int] = [:]
     public var diagnostics: [Diagnostic] = []
+    /// The display names of the trackers the file was read with (``BookServiceReader``), in
+    /// their order: what messages say it is not an export of.
+    public var tried: [String] = []
 
     public init(file: String) { self.file = file }
+
+    /// "Goodreads, StoryGraph, … or Calibre": the trackers `files` were read with, for a message.
+    static func tried(_ files: [BookFileRead]) -> String {
+        files.first { !$0.tried.isEmpty }.map { listing($0.tried) } ?? "book"
+    }
 }
 
 /// Reads one row's values, each unreadable one becoming an `import-bad-value` warning with

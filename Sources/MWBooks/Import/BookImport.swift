@@ -1,8 +1,8 @@
 import Foundation
 import MWFoundation
 
-/// The library-level API of the book imports (`mwkit import` for Goodreads, StoryGraph and
-/// LibraryThing exports): read files, fold their rows into a library, report.
+/// The library-level API of the book imports (`mwkit import` for the book trackers' exports):
+/// read files, fold their rows into a library, report.
 ///
 /// ```swift
 /// let reads = urls.map(BookExportReader.read)
@@ -15,7 +15,7 @@ public enum BookImport {
     /// ``run(_:into:options:)``).
     /// `existing` is consumed: passed its last copy (`consume`), a merge changes it in place.
     public static func run(urls: [URL], into existing: consuming BookLibrary = BookLibrary(), options: BookImportOptions = BookImportOptions(),
-                           services: [any BookServiceReader] = BookServices.builtIn) -> BookImportResult {
+                           services: [any BookServiceReader]) -> BookImportResult {
         let (files, rows) = read(urls, services)
         return run(files, rows: consume rows, into: consume existing, options: options)
     }
@@ -36,7 +36,7 @@ public enum BookImport {
     /// read and indexed meanwhile on another thread (``BackgroundValue``), as
     /// `mwkit import --merge-into` does. What `existing` throws is thrown, and nothing is merged.
     public static func run(urls: [URL], mergingInto existing: () throws -> BookMergeTarget, options: BookImportOptions = BookImportOptions(),
-                           services: [any BookServiceReader] = BookServices.builtIn) rethrows -> BookImportResult {
+                           services: [any BookServiceReader]) rethrows -> BookImportResult {
         let (files, rows) = BookFileRead.$oneThread.withValue(true) { read(urls, services) }
         return try run(files, rows: consume rows, grouped: true, into: existing, options: options)
     }
@@ -95,10 +95,12 @@ public enum BookImport {
             diagnostics.append(.warning(.importReviewDecision, "a decision in the review file names no merge of this import: \(key)"))
         }
         if files.allSatisfy({ $0.source == nil }) {
-            diagnostics.append(.error(.importNoExport, "no Goodreads, StoryGraph or LibraryThing export among \(files.map(\.file).joined(separator: ", "))"))
+            diagnostics.append(.error(.importNoExport, "no \(BookFileRead.tried(files)) export among \(files.map(\.file).joined(separator: ", "))"))
         }
         let review = fold.review.sorted { ($0.file, $0.line, $0.key) < ($1.file, $1.line, $1.key) }
-        return BookImportResult(library: fold.lib, files: summaries, review: review, diagnostics: diagnostics)
+        var result = BookImportResult(library: fold.lib, files: summaries, review: review, diagnostics: diagnostics)
+        result.tried = BookFileRead.tried(files)
+        return result
     }
 
     /// A value handed over once, its holder keeping no copy (so the one who takes it may

@@ -63,6 +63,9 @@ public struct BookImportResult: Sendable {
     /// ``BookReviewFile/write(_:to:)``.
     public var review: [BookReviewItem]
     public var diagnostics: [Diagnostic]
+    /// The trackers the files were read with, for messages ("Goodreads, StoryGraph, … or
+    /// Calibre": the registry's, whichever it holds).
+    public var tried = "book"
 
     /// Merges still waiting for a decision.
     public var waiting: [BookReviewItem] { review.filter { $0.status == "review" } }
@@ -74,7 +77,7 @@ public struct BookImportResult: Sendable {
         // A file beside the exports (a README in the folder) is skipped with a warning, as the
         // film imports skip it; only a run with no export at all is a problem.
         if !files.contains(where: { $0.source != nil }) {
-            out += files.filter { $0.malformed.isEmpty }.map { "\($0.file): not a Goodreads, StoryGraph or LibraryThing export" }
+            out += files.filter { $0.malformed.isEmpty }.map { "\($0.file): not \(withArticle(tried)) export" }
         }
         let n = waiting.count
         if n > 0 && (strict || !reviewFileWritten) {

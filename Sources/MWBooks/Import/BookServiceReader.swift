@@ -52,14 +52,6 @@ extension BookServiceReader {
     }
 }
 
-/// The book trackers this target defines, for callers without a registry (the jobs pass the
-/// registry's services instead).
-public enum BookServices {
-    public static let builtIn: [any BookServiceReader] = [BookTracker<GoodreadsReader>(), BookTracker<StoryGraphReader>(),
-                                                       BookTracker<LibraryThingReader>(), BookTracker<HardcoverReader>(),
-                                                       BookTracker<BookWyrmReader>(), BookTracker<OpenLibraryReader>(), BookTracker<CalibreReader>()]
-}
-
 extension FormatDescriptor {
     /// A book tracker's export as a registry format: detected from content by `reader`, read
     /// into a books library (`import`, `validate`, `convert`, `stats`), and written by

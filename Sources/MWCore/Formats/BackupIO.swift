@@ -67,6 +67,16 @@ public struct ReadResult: Sendable {
 public struct EntityCounts: Sendable, Codable, Equatable {
     public var lists = 0, listItems = 0, titles = 0, episodes = 0, notes = 0, preferences = 0
     public init() {}
+
+    /// How many records of each kind `library` holds.
+    public init(_ library: Library) {
+        lists = library.lists.count
+        listItems = library.lists.reduce(0) { $0 + $1.items.count }
+        titles = library.titles.count
+        episodes = library.episodes.count
+        notes = library.notes.count
+        preferences = library.preferences == nil ? 0 : 1
+    }
 }
 
 /// The kind of content a file holds, decided from its bytes, not its name.

@@ -30,6 +30,9 @@ public struct FormatDescriptor: Sendable {
     public var write: (@Sendable (any LibraryModel, FormatOutput) throws -> [Diagnostic])?
     /// The ``WriteSwitch``es its writer reads (``WriteOptions/switches``); others are refused.
     public var writeSwitches: Set<WriteSwitch>
+    /// The options its reader reads (a service's: Netflix's `--date-order`), handed to it in
+    /// ``ServiceOptionValues`` by `mwkit import`, which lists them in `--help` by service.
+    public var readOptions: [ServiceOption] = []
     /// The model the format reads into and writes from (``ModelFamily/films`` unless said).
     public var family: ModelFamily = .films
     /// For another service's export (Letterboxd, Goodreads…): how its files are recognised,

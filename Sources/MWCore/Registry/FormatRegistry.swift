@@ -4,20 +4,28 @@ public struct FormatRegistry: Sendable {
     /// Every registered format, in registration order.
     public private(set) var formats: [FormatDescriptor]
 
-    public init(_ formats: [FormatDescriptor]) {
+    /// A registry of `formats`. Throws ``RegistryConflict`` when two of them answer to one name
+    /// (a name or an alias), naming both.
+    public init(_ formats: [FormatDescriptor]) throws(RegistryConflict) {
         self.formats = []
-        for f in formats { register(f) }
+        for f in formats { try register(f) }
     }
 
-    /// Adds a format; a later format with the same name replaces the earlier one.
-    public mutating func register(_ format: FormatDescriptor) {
-        if let i = formats.firstIndex(where: { $0.name == format.name }) { formats[i] = format } else { formats.append(format) }
+    /// Adds a format. A name or alias another registered format already answers to is
+    /// refused: replacing it silently would leave two lists that disagree.
+    public mutating func register(_ format: FormatDescriptor) throws(RegistryConflict) {
+        for name in format.names {
+            if let other = formats.first(where: { $0.names.contains(name) }) {
+                throw RegistryConflict(name: name, registered: other.name.rawValue, adding: format.name.rawValue)
+            }
+        }
+        formats.append(format)
     }
 
-    /// This registry with `format` added.
-    public func adding(_ format: FormatDescriptor) -> FormatRegistry {
+    /// This registry with `format` added (see ``register(_:)``).
+    public func adding(_ format: FormatDescriptor) throws(RegistryConflict) -> FormatRegistry {
         var r = self
-        r.register(format)
+        try r.register(format)
         return r
     }
 
@@ -52,7 +60,7 @@ public struct FormatRegistry: Sendable {
     /// Every service, of every family.
     public var services: [FormatDescriptor] { formats.filter(\.isService) }
 
-    /// "Letterboxd, IMDb, Trakt or TV Time": the services of `family` for a message.
+    /// "Letterboxd, IMDb, … or Ryot": the services of `family` for a message.
     public func serviceList(_ family: ModelFamily, _ conjunction: String = "or") -> String {
         listing(services(family).map(\.displayName), conjunction)
     }
@@ -69,5 +77,15 @@ public struct FormatRegistry: Sendable {
             let also = f.aliases.isEmpty ? "" : ", also \(f.aliases.joined(separator: ", "))"
             return "\(f.name) (\(f.family), \(modes)\(also)): \(f.summary)"
         }.joined(separator: "\n")
+    }
+}
+
+/// Two formats answering to one name: the second is not registered.
+public struct RegistryConflict: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The name (or alias) both answer to, the format registered first, the format refused.
+    public let name: String, registered: String, adding: String
+
+    public var description: String {
+        "cannot register \(adding) as \(name): \(registered) already answers to that name"
     }
 }

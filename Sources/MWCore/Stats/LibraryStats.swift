@@ -36,14 +36,7 @@ public struct LibraryStats: Codable, Sendable, Equatable {
 
     /// Computes the figures for `library`.
     public init(_ library: Library) {
-        var c = EntityCounts()
-        c.lists = library.lists.count
-        c.listItems = library.lists.reduce(0) { $0 + $1.items.count }
-        c.titles = library.titles.count
-        c.episodes = library.episodes.count
-        c.notes = library.notes.count
-        c.preferences = library.preferences == nil ? 0 : 1
-        counts = c
+        counts = EntityCounts(library)
         movies = library.titles.filter { $0.mediaType == .movie }.count
         shows = library.titles.filter { $0.mediaType == .tv }.count
         strippedTitles = library.titles.filter(\.isStripped).count

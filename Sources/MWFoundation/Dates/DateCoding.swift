@@ -178,6 +178,9 @@ public enum DateCoding {
         }
     }
 
+    // Howard Hinnant's days-from-civil algorithms (public domain), on 1970-01-01 = day 0: the
+    // one copy every day and instant of mwkit is counted with (DayDate, ForeignDate, ZIP times).
+
     /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
     public static func daysFromCivil(_ y0: Int, _ m: Int, _ d: Int) -> Int64 {
         let y = m <= 2 ? y0 - 1 : y0
@@ -188,6 +191,7 @@ public enum DateCoding {
         return Int64(era * 146_097 + doe - 719_468)
     }
 
+    /// The proleptic Gregorian (year, month, day) of a day number (days since 1970-01-01).
     public static func civilFromDays(_ z0: Int64) -> (Int, Int, Int) {
         let z = Int(z0) + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097

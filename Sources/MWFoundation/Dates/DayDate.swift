@@ -21,7 +21,7 @@ public enum DayDate {
     /// Midnight UTC of a day; nil when the day does not exist (month 13, 30 February).
     public static func day(year: Int, month: Int, day: Int) -> Date? {
         guard (1...12).contains(month), day >= 1, day <= daysIn(year: year, month: month) else { return nil }
-        return Date(timeIntervalSince1970: Double(daysFromCivil(year, month, day)) * secondsPerDay)
+        return Date(timeIntervalSince1970: Double(DateCoding.daysFromCivil(year, month, day)) * secondsPerDay)
     }
 
     /// The day of `"YYYY-MM-DD"` (exactly that: four-digit year, two-digit month and day).
@@ -68,35 +68,12 @@ public enum DayDate {
     /// `"YYYY-MM-DD"` of the UTC day `date` falls in.
     public static func string(_ date: Date) -> String {
         let days = Int((date.timeIntervalSince1970 / secondsPerDay).rounded(.down))
-        let (y, m, d) = civilFromDays(days)
+        let (y, m, d) = DateCoding.civilFromDays(Int64(days))
         func pad(_ n: Int, _ w: Int) -> String {
             let s = String(abs(n))
             return (n < 0 ? "-" : "") + String(repeating: "0", count: max(0, w - s.count)) + s
         }
         return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))"
-    }
-
-    // Howard Hinnant's days-from-civil algorithms (public domain), on 1970-01-01 = day 0.
-
-    private static func daysFromCivil(_ y0: Int, _ m: Int, _ d: Int) -> Int {
-        let y = m <= 2 ? y0 - 1 : y0
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
-
-    private static func civilFromDays(_ z0: Int) -> (Int, Int, Int) {
-        let z = z0 + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
     }
 
     private static func daysIn(year: Int, month: Int) -> Int {

@@ -39,7 +39,7 @@ public struct MatchOverrides: Sendable {
 
     /// Warnings for decisions whose key names none of `keys` (the export no longer has the
     /// item, or the row's key was edited): nothing was applied for them.
-    func unused(_ keys: [String]) -> [Diagnostic] {
+    public func unused(_ keys: [String]) -> [Diagnostic] {
         let present = Set(keys)
         return decisions.keys.filter { !present.contains($0) }.sorted().map {
             .warning(.importReviewDecision, "a decision in the review file names no item of this import: \($0)")

@@ -44,7 +44,7 @@ public struct TMDbMatch: Sendable, Hashable {
     }
 
     /// A match to `c`, carrying what TMDb said about it.
-    init(_ c: MatchCandidate, method: MatchMethod) {
+    public init(_ c: MatchCandidate, method: MatchMethod) {
         self.init(tmdbId: c.tmdbId, mediaType: c.mediaType, method: method, title: c.title, year: c.year,
                   originalTitle: c.originalTitle, posterPath: c.posterPath)
     }
@@ -85,7 +85,7 @@ public struct MatchCandidate: Sendable, Hashable {
 public struct ReviewEntry: Sendable, Hashable {
     /// Why it was not accepted, in words.
     public var reason: String
-    /// The best candidates, best first (at most ``MatchOptions/maxCandidates``).
+    /// The best candidates, best first (at most `MatchOptions.maxCandidates` (MWMatching)).
     public var candidates: [MatchCandidate]
     /// The lookup did not run to the end (offline and not cached, or a TMDb error): a later
     /// run may match it without any decision.
@@ -109,7 +109,7 @@ public enum MatchOutcome: Sendable, Hashable {
 
 /// The outcome of one item, in the order of the items given.
 public struct ItemMatch: Sendable, Hashable {
-    /// Index in the items given to ``TMDbMatcher/match(_:overrides:)``.
+    /// Index in the items given to ``TitleMatcher/match(_:overrides:progress:)``.
     public var index: Int
     /// The review key of the item (see ``MatchKey``): the same on every run over the same export.
     public var key: String
@@ -117,6 +117,13 @@ public struct ItemMatch: Sendable, Hashable {
     /// For an auto-matched item: the candidates seen, so the review file can show what the
     /// search chose from.
     public var candidates: [MatchCandidate]
+
+    public init(index: Int, key: String, outcome: MatchOutcome, candidates: [MatchCandidate]) {
+        self.index = index
+        self.key = key
+        self.outcome = outcome
+        self.candidates = candidates
+    }
 
     /// The match, when there is one.
     public var match: TMDbMatch? { if case .matched(let m) = outcome { return m }; return nil }
@@ -150,7 +157,7 @@ public struct MatchStats: Sendable, Hashable {
     /// Matched in any way.
     public var matched: Int { byID + bySearch + byOverride }
 
-    mutating func count(_ outcome: MatchOutcome) {
+    public mutating func count(_ outcome: MatchOutcome) {
         items += 1
         switch outcome {
         case .matched(let m):
@@ -170,7 +177,7 @@ public struct MatchStats: Sendable, Hashable {
     }
 }
 
-/// What ``TMDbMatcher/match(_:overrides:)`` produced.
+/// What ``TitleMatcher/match(_:overrides:progress:)`` produced.
 public struct MatchResult: Sendable {
     /// One per item given, in the same order.
     public var items: [ItemMatch]
@@ -180,6 +187,13 @@ public struct MatchResult: Sendable {
     public var statsByFile: [String: MatchStats]
     /// Lookup failures and override problems, as warnings.
     public var diagnostics: [Diagnostic]
+
+    public init(items: [ItemMatch] = [], stats: MatchStats = MatchStats(), statsByFile: [String: MatchStats] = [:], diagnostics: [Diagnostic] = []) {
+        self.items = items
+        self.stats = stats
+        self.statsByFile = statsByFile
+        self.diagnostics = diagnostics
+    }
 
     /// The outcome of item `index`.
     public subscript(index: Int) -> ItemMatch { items[index] }

@@ -4,9 +4,9 @@ import MWCore
 
 /// What is looked up for an item: the item itself, or for an episode its show. Items with the
 /// same ``key`` share one lookup.
-struct MatchSubject: Sendable, Hashable {
+public struct MatchSubject: Sendable, Hashable {
     /// What TMDb should hold.
-    enum Kind: String, Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable {
         case movie
         case tv
         /// A Letterboxd "film": nearly always a movie, sometimes a TV miniseries.
@@ -14,7 +14,7 @@ struct MatchSubject: Sendable, Hashable {
         /// Unknown (an IMDb title type we do not know): `/search/multi`.
         case any
 
-        func accepts(_ t: MediaType) -> Bool {
+        public func accepts(_ t: MediaType) -> Bool {
             switch self {
             case .movie: return t == .movie
             case .tv: return t == .tv
@@ -23,21 +23,21 @@ struct MatchSubject: Sendable, Hashable {
         }
     }
 
-    var kind: Kind
-    var title: String?
-    var originalTitle: String?
-    var year: Int?
-    var tmdb: Int64?
-    var imdb: String?
-    var tvdb: Int?
+    public var kind: Kind
+    public var title: String?
+    public var originalTitle: String?
+    public var year: Int?
+    public var tmdb: Int64?
+    public var imdb: String?
+    public var tvdb: Int?
     /// For an episode without show IDs: the episode's own IDs, whose `/find` names its show.
-    var episodeIMDb: String?
-    var episodeTVDB: Int?
+    public var episodeIMDb: String?
+    public var episodeTVDB: Int?
     /// The lookup key, ID-based when there is an ID (see ``MatchKey``).
-    var key: String = ""
+    public var key: String = ""
 
     /// The subject of `item`, or nil when it has neither an ID nor a title to look up.
-    init?(_ item: ForeignItem) {
+    public init?(_ item: ForeignItem) {
         switch item.kind {
         case .episode:
             let ep = item.episode ?? EpisodeRef()
@@ -78,7 +78,7 @@ public enum MatchKey {
     }
 
     /// The lookup key: the strongest ID, else kind + normalised title + year (empty when unknown).
-    static func subject(_ s: MatchSubject) -> String? {
+    public static func subject(_ s: MatchSubject) -> String? {
         if let t = s.tmdb { return "tmdb:\(s.kind.rawValue):\(t)" }
         if let i = s.imdb { return "imdb:\(i)" }
         if let t = s.tvdb { return "tvdb:\(s.kind.rawValue):\(t)" }

@@ -17,7 +17,7 @@ public enum ReviewDecision: Sendable, Hashable {
     case ignore
 
     /// The outcome a decision gives its items.
-    var outcome: MatchOutcome {
+    public var outcome: MatchOutcome {
         switch self {
         case .match(let id, let type): return .matched(TMDbMatch(tmdbId: id, mediaType: type, method: .override))
         case .ignore: return .ignored

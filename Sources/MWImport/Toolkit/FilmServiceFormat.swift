@@ -7,11 +7,12 @@ extension FormatDescriptor {
     /// A film/TV service's export as a registry format: detected from content by `reader`,
     /// read by `mwkit import` (matched to TMDb there) and by `validate` (which service and
     /// file role, every malformed row with file:line:column), and written by `write` when
-    /// mwkit writes what that service's importer reads.
+    /// mwkit writes what that service's importer reads. `readOptions` are the options its reader
+    /// reads from ``ImportOptions/serviceOptions``.
     public static func filmService(_ reader: any FilmServiceReader, summary: String, aliases: [String] = [],
                                    capabilities: FormatCapabilities = [], fileExtension: String = "csv", modelVersion: Int = Migrator.latestVersion,
                                    write: (@Sendable (Library, FormatOutput) throws -> [Diagnostic])? = nil,
-                                   writeSwitches: Set<WriteSwitch> = []) -> FormatDescriptor {
+                                   writeSwitches: Set<WriteSwitch> = [], readOptions: [ServiceOption] = []) -> FormatDescriptor {
         var d = FormatDescriptor(name: BackupFormat(rawValue: reader.name), summary: summary, capabilities: capabilities,
                                  fileExtension: fileExtension, modelVersion: modelVersion,
                                  detect: { ServiceSniff.claims(reader, $0) ? 10 : 0 },
@@ -20,6 +21,7 @@ extension FormatDescriptor {
         d.service = reader
         d.displayName = reader.displayName
         d.aliases = aliases
+        d.readOptions = readOptions
         return d
     }
 }

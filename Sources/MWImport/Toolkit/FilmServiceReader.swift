@@ -17,9 +17,3 @@ extension FilmServiceReader {
     /// The service as items and source references name it.
     public var service: ForeignService { ForeignService(rawValue: name) }
 }
-
-/// The film/TV services this target defines, for callers without a registry (the jobs pass the
-/// registry's services instead).
-public enum FilmServices {
-    public static let builtIn: [any FilmServiceReader] = [LetterboxdService(), IMDbService(), TraktService(), TVTimeService()]
-}

@@ -1,4 +1,5 @@
 import Foundation
+import MWCore
 import MWFoundation
 
 /// What reading one or more third-party exports produced: the items, the lists they name, a
@@ -163,30 +164,21 @@ public struct FileStats: Sendable, Codable, Hashable {
 
 /// How exports are read.
 public struct ImportOptions: Sendable {
-    /// Read Letterboxd's `deleted/` and `orphaned/` folders too (off: their rows are counted as ignored).
-    public var includeDeleted: Bool
     /// Largest single file read from an input (a guard against hostile archives). Default 256 MiB.
     public var maxFileBytes: Int
     /// Read only files of these services (`--from`); nil: every service. Files of others are
     /// listed as not read, and a file two services both claim is read as the one named here.
     public var services: Set<ForeignService>?
-    /// The services' readers, asked in turn for every file (the registry's film services; by
-    /// default the four this target defines).
+    /// The services' readers, asked in turn for every file: the registry's film services.
     public var readers: [any FilmServiceReader]
     /// What else the caller's import reads (`a Goodreads, StoryGraph or LibraryThing one`), named
     /// when no export is found.
     public var alsoTried: String?
-    /// `--date-order`: how to read dates written in the account's locale (Netflix's
-    /// `NetflixViewingHistory.csv`); nil: decided per file from its values, and refused when
-    /// they could be read several ways.
-    public var dateOrder: DateOrder?
-    /// `--profile`: read only this profile's rows (Netflix's data-request export holds every
-    /// profile of the account; compared ignoring case); nil: every profile.
-    public var profile: String?
+    /// The options of the services' readers given (``FormatDescriptor/readOptions``: Letterboxd's
+    /// `--include-deleted`, Netflix's `--date-order`…), each read by its service's reader.
+    public var serviceOptions = ServiceOptionValues()
 
-    public init(includeDeleted: Bool = false, maxFileBytes: Int = 256 << 20, services: Set<ForeignService>? = nil,
-                readers: [any FilmServiceReader] = FilmServices.builtIn) {
-        self.includeDeleted = includeDeleted
+    public init(maxFileBytes: Int = 256 << 20, services: Set<ForeignService>? = nil, readers: [any FilmServiceReader]) {
         self.maxFileBytes = maxFileBytes
         self.services = services
         self.readers = readers

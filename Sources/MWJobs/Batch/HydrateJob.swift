@@ -34,15 +34,27 @@ public struct HydrateJob: Sendable {
         format ?? loader.writableFormat(of: loaded) ?? .mediawatchV2
     }
 
+    /// Fills the stripped records of the library `loaded` holds (every record with
+    /// ``HydrateOptions/refresh``); `progress` gets each phase's progress.
+    public func hydrate(_ loaded: LoadedBackup, progress: (@Sendable (HydrateProgress) -> Void)? = nil) async throws -> HydrateReport {
+        let lib = try loaded.library(migratedTo: Migrator.latestVersion).library
+        return try await Hydrator(client: client, options: options).run(lib, progress: progress)
+    }
+
+    /// Writes the hydrated library in ``target(for:)`` to `output` (nil: standard output);
+    /// downloaded images join those of a ZIP input.
+    public func write(_ report: HydrateReport, loaded: LoadedBackup, to output: URL?) throws -> LibraryWriter.Outcome {
+        try LibraryWriter.write(report.library, version: Migrator.latestVersion, as: target(for: loaded), to: output, options: writeOptions,
+                                from: loaded, imageDirectory: options.imagesDirectory)
+    }
+
     /// Hydrates one file. Records TMDb could not fill are left as they were and make the
     /// outcome `failed` (the output is still written, as the single-file command does).
     public func run(_ input: String, to output: URL) async throws -> BatchOutcome {
         let loaded = try loader.loadValid(input, options: readOptions)
-        let lib = try loaded.library(migratedTo: Migrator.latestVersion).library
-        let report = try await Hydrator(client: client, options: options).run(lib)
+        let report = try await hydrate(loaded)
         let format = target(for: loaded)
-        let done = try LibraryWriter.write(report.library, version: Migrator.latestVersion, as: format, to: output, options: writeOptions,
-                                           from: loaded, imageDirectory: options.imagesDirectory)
+        let done = try write(report, loaded: loaded, to: output)
         var outcome = BatchOutcome(path: input, status: report.failures.isEmpty ? .done : .failed, output: output.path,
                                    formatIn: loaded.result.format?.rawValue, formatOut: format.name.rawValue,
                                    counts: ["titlesHydrated": report.titlesHydrated, "episodesHydrated": report.episodesHydrated],

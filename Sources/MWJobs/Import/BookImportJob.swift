@@ -4,7 +4,7 @@ import MWCore
 import MWFoundation
 import MWImport
 
-/// `mwkit import` for book trackers (Goodreads, StoryGraph, LibraryThing): read the exports,
+/// `mwkit import` for the book trackers (the registry's book services): read the exports,
 /// fold them into a books library (``BookImport``), optionally into an existing bookstrack
 /// backup (`--merge-into`), write the result and the review file atomically. The command only
 /// parses and prints; the film imports' ``ImportJob`` is the sibling for film/TV exports.

@@ -2,6 +2,7 @@ import Foundation
 import MWBooks
 import MWCore
 import MWImport
+import MWMatching
 import MWStore
 import MWTMDb
 
@@ -25,9 +26,8 @@ public enum ImportJob {
         // The decisions first: an unreadable overrides file stops the run before any work.
         let overrides = try o.overridesFile.map { try MatchOverrides.read($0) } ?? MatchOverrides()
 
-        var readOptions = ImportOptions(includeDeleted: o.includeDeleted, readers: o.registry.filmReaders)
-        readOptions.dateOrder = o.dateOrder
-        readOptions.profile = o.profile
+        var readOptions = ImportOptions(readers: o.registry.filmReaders)
+        readOptions.serviceOptions = o.serviceOptions
         if let from = o.from {
             let chosen = try o.registry.service(named: from)
             guard chosen.family == .films else {

@@ -21,13 +21,9 @@ public struct ImportJobOptions: Sendable {
     /// TMDb client settings (credentials as `hydrate` gets them, cache, `--offline`, base URL).
     public var tmdb = TMDbSetup()
     public var build = ImportBuildOptions()
-    /// Read Letterboxd's `deleted/` and `orphaned/` folders too.
-    public var includeDeleted = false
-    /// `--date-order`: the day-month-year order of locale-formatted dates (Netflix's viewing
-    /// history); nil: decided per file, refused when ambiguous.
-    public var dateOrder: DateOrder?
-    /// `--profile`: read only this profile's rows (Netflix's data-request export).
-    public var profile: String?
+    /// The options of the services' readers (``FormatDescriptor/readOptions``), handed to the
+    /// readers as given: each must be declared by a film service of ``registry``.
+    public var serviceOptions = ServiceOptionValues()
     /// Print what would be imported; write nothing, ask only the TMDb cache.
     public var dryRun = false
     /// Rows left in review make the run fail (exit 1).
@@ -42,6 +38,12 @@ public struct ImportJobOptions: Sendable {
         if let p = commonUsageProblem { return p }
         if output == nil && database == nil && !dryRun { return "give -o OUT (or --db, or --dry-run)" }
         if let p = build.profile.problem { return p }
+        for name in serviceOptions.names {
+            guard let (service, option) = registry.serviceOption(named: name), service.family == .films else {
+                return "--\(name) is not an option of a film or TV service"
+            }
+            if let value = serviceOptions[name], option.takesValue, let p = option.problem(with: value) { return p }
+        }
         if build.watchedListName.trimmingCharacters(in: .whitespaces).isEmpty || build.watchedListName.unicodeScalars.count > 100 {
             return "--watched-list must be a list name of 1–100 characters"
         }

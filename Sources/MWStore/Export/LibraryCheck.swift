@@ -41,13 +41,6 @@ extension LibraryStore {
         guard integrity.isEmpty else { return (out, EntityCounts()) }
         let library = try loadLibrary()
         out += Validator.validate(library)
-        var counts = EntityCounts()
-        counts.lists = library.lists.count
-        counts.listItems = library.lists.reduce(0) { $0 + $1.items.count }
-        counts.titles = library.titles.count
-        counts.episodes = library.episodes.count
-        counts.notes = library.notes.count
-        counts.preferences = library.preferences == nil ? 0 : 1
-        return (out, counts)
+        return (out, EntityCounts(library))
     }
 }

@@ -51,11 +51,7 @@ final class EpisodeMerge: MergeRule {
         byKey.bind(ep.showId)
         byKey.bind(ep.seasonNumber)
         byKey.bind(ep.episodeNumber)
-        let found = try byKey.step() ? EpisodeRow.read(byKey) : nil
-        byKey.reset()
-        guard let e = found else { return nil }
-        if e.id != ep.id { ids.episodes[ep.id] = e.id }
-        return (e, e.id)
+        return try matched(by: byKey, backupId: ep.id, remap: &ids.episodes) { EpisodeRow.read($0) }
     }
 
     func resolve(existing: Episode, incoming: Episode) -> Resolution<Episode> {

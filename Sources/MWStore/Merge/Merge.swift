@@ -102,6 +102,20 @@ extension MergeRule {
         return Table.id(existing)
     }
 
+    /// The row `statement`, bound to the backup record's key, finds (read by `read`), and the
+    /// statement reset for the next record. A match under another id is remembered in `remap`
+    /// (backup id → database id): the backup's id now means the database's, and the records
+    /// referring to it follow.
+    func matched(by statement: RawStatement, backupId: String, remap: inout [String: String],
+                 _ read: (RawStatement) throws -> Table.Record) throws -> (record: Table.Record, row: String)? {
+        defer { statement.reset() }
+        guard try statement.step() else { return nil }
+        let e = try read(statement)
+        let id = Table.id(e) ?? backupId
+        if id != backupId { remap[backupId] = id }
+        return (e, id)
+    }
+
     /// A new id for a new record whose backup `id` another record of the table holds: the
     /// first free one derived from it and its `key`. Reported as a warning; returns the id and
     /// the decision's reason.

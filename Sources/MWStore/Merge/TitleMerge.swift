@@ -33,11 +33,7 @@ final class TitleMerge: MergeRule {
     private func match(_ t: Title) throws -> (record: Title, row: String)? {
         byKey.bind(t.tmdbId)
         byKey.bind(t.mediaType.rawValue)
-        let found = try byKey.step() ? try TitleRow.read(byKey) : nil
-        byKey.reset()
-        guard let e = found else { return nil }
-        if e.id != t.id { ids.titles[t.id] = e.id }
-        return (e, e.id)
+        return try matched(by: byKey, backupId: t.id, remap: &ids.titles) { try TitleRow.read($0) }
     }
 
     func resolve(existing: Title, incoming: Title) -> Resolution<Title> {

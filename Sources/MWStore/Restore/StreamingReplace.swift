@@ -25,10 +25,13 @@ extension LibraryStore {
     ///
     /// `read` is called once, on another thread, with `readOptions` plus the sink
     /// (``ReadOptions/buildLibrary`` off). An error it throws is rethrown after the rollback.
+    /// `options` of another strategy than replace are refused (``MWError/usage(_:)``).
     public func replace(streamingFrom read: @escaping @Sendable (ReadOptions) throws -> ReadResult,
                         readOptions: ReadOptions, options: RestoreOptions,
                         onDecision: ((RestoreDecision) -> Void)? = nil) throws -> StreamedRestore {
-        precondition(options.strategy == .replace, "streaming restore is replace only")
+        guard options.strategy == .replace else {
+            throw MWError.usage("a streaming restore replaces the library; strategy \(options.strategy) restores through restore(_:options:onDecision:)")
+        }
         let pipe = RowPipe(withDecisions: onDecision != nil)
         var ro = readOptions
         ro.recordSink = pipe

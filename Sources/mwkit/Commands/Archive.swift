@@ -13,7 +13,7 @@ struct Archive: ParsableCommand {
         discussion: """
         Every record is written in the order it was restored, so archiving a database freshly restored (--strategy replace) from an archive reproduces that archive byte for byte when SOURCE_DATE_EPOCH is the same (it sets exportDate; otherwise exportDate is now).
 
-        --books writes the book tables as a bookstrack-v2 backup instead (the lossless books format) (docs/BOOKS.md); archiving a database freshly restored from a bookstrack-v2 backup reproduces it byte for byte when SOURCE_DATE_EPOCH is its exportDate.
+        --books (or --to a books format: goodreads, bookstrack-v1…) writes the book tables instead, as a bookstrack-v2 backup unless --to says otherwise (the lossless books format) (docs/BOOKS.md); archiving a database freshly restored from a bookstrack-v2 backup reproduces it byte for byte when SOURCE_DATE_EPOCH is its exportDate.
 
         --list NAME writes one list, its titles, their episodes and notes (no preferences); --shareable leaves out notes with ownerOnly = true and the preferences (what a shared list holds, docs/SPEC.md#sharing). See docs/DATABASE.md.
 
@@ -26,8 +26,8 @@ struct Archive: ParsableCommand {
 
     @OptionGroup var out: OutputOptions
 
-    @Option(help: "The output format.")
-    var to = WritableFormat(.mediawatchV2)
+    @Option(help: "The output format (default: mediawatch-v2, or bookstrack-v2 with --books); a books format (goodreads, bookstrack-v1…) writes the book tables.")
+    var to: WritableFormat?
 
     @Option(help: "Archive only this list (by id, or by name ignoring case).")
     var list: String?
@@ -35,45 +35,32 @@ struct Archive: ParsableCommand {
     @Flag(help: "A sharing export: no owner-only notes, no preferences.")
     var shareable = false
 
-    @Flag(help: "Write the book tables instead, as a bookstrack-v2 backup (exportDate: now, or SOURCE_DATE_EPOCH).")
+    @Flag(help: "Write the book tables instead, as a bookstrack-v2 backup unless --to names another books format (exportDate: now, or SOURCE_DATE_EPOCH).")
     var books = false
 
     @OptionGroup var reporting: ReportingOptions
 
+    var options: ArchiveJob.Options {
+        var o = ArchiveJob.Options(database: db.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL())
+        o.output = out.url
+        o.format = to?.descriptor
+        o.writeOptions = out.writeOptions
+        o.books = books
+        o.list = list
+        o.shareable = shareable
+        return o
+    }
+
+    func validate() throws {
+        if let p = options.usageProblem { throw ValidationError(p) }
+    }
+
     func run() throws {
         try prepareOutput(input: "-", output: out.output)
         try CLIExit.run {
-            let dbURL = db.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL()
-            let store = try LibraryStore.open(at: dbURL, mode: .mustExist)
-            defer { try? store.close() }
-            if books { return try archiveBooks(store, dbURL: dbURL) }
-            var library = try store.loadLibrary(selection: ArchiveSelection(list: list, shareable: shareable))
-            library.exportDate = library.exportStamp()
-            // Images come from the cache beside the database (filled by restoring ZIPs or by hydrate --images).
-            let done = try LibraryWriter.write(library, version: Migrator.latestVersion, as: to.descriptor, to: out.url, options: out.writeOptions,
-                                               imageDirectory: ImageCache(forDatabase: dbURL).directory)
+            let done = try ArchiveJob.run(options, outputName: out.output)
             reporting.report(done.diagnostics, path: out.output)
-            if out.output != "-" {
-                StandardError.write("archived \(library.lists.count) list(s), \(library.titles.count) title(s), \(library.episodes.count) episode(s), \(library.notes.count) note(s) from \(dbURL.path) to \(out.output) (\(to.descriptor.name))")
-            }
-        }
-    }
-}
-
-extension Archive {
-    func validate() throws {
-        if books && (list != nil || shareable || to.descriptor.name != .mediawatchV2) {
-            throw ValidationError("--books writes bookstrack-v2 and takes no --list, --shareable or --to")
-        }
-    }
-
-    /// The book tables out to a `bookstrack-v2` backup (lossless: the tables hold what v2 does), written atomically.
-    private func archiveBooks(_ store: LibraryStore, dbURL: URL) throws {
-        var library = try store.loadBookLibrary()
-        library.exportDate = Clock.now()
-        try BookstrackWriter.write(library, to: out.url, version: 2)
-        if out.output != "-" {
-            StandardError.write("archived \(library.works.count) work(s), \(library.editions.count) edition(s), \(library.authors.count) author(s), \(library.entries.count) entries from \(dbURL.path) to \(out.output) (bookstrack-v2)")
+            if out.output != "-" { StandardError.write(done.summary) }
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MWCore
+import MWJobs
 import MWStore
 
 /// `mwkit check [--db PATH]`: the library database's own health check (restic's `check`).
@@ -28,19 +29,7 @@ struct Check: ParsableCommand {
         let url = db.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL()
         let report: FileReport
         do {
-            let store = try LibraryStore.open(at: url, mode: .readOnly)
-            defer { try? store.close() }
-            var (diagnostics, counts) = try store.check()
-            var read = ReadResult(format: "mwkit-library", formatVersion: store.openedVersion, diagnostics: diagnostics, counts: counts)
-            read.library = nil
-            // The book tables (books-v1): their rules and counts beside the films'.
-            if !diagnostics.contains(where: { $0.code == DiagnosticCode.dbIntegrity.rawValue }), let books = try store.checkBooks() {
-                diagnostics += books.diagnostics
-                read.diagnostics = diagnostics
-                read.reportCounts = ReportCounts(counts.report.entries + books.counts.entries,
-                                                 summary: counts.report.summary + books.counts.summary)
-            }
-            report = FileReport(path: url.path, read: read, strict: strict)
+            report = try CheckJob.run(url, strict: strict)
         } catch {
             let message = (error as? MWError)?.description ?? "\(error)"
             print(format.reporter(verbose: reporting.verbose, toolVersion: MWKit.versionNumber).render([.unreadable(url.path, message)]), terminator: "")

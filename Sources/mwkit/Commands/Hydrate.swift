@@ -63,11 +63,11 @@ struct Hydrate: AsyncParsableCommand {
         try prepareOutput(input: input, output: out.output)
         do {
             let loaded = try loadValid(input, inputOptions.readOptions(), ReportingOptions(verbose: verbose))
-            let lib = try loaded.library(migratedTo: Migrator.latestVersion).library
             let (client, warnings) = try setup.makeClient()
             for w in warnings { StandardError.write("warning: \(w)") }
-            let report = try await hydrate(lib, client: client)
-            try write(report, loaded: loaded)
+            let job = self.job(client)
+            let report = try await hydrate(loaded, job)
+            try write(report, loaded: loaded, job)
             printSummary(report)
             if let statsJson { try writeStats(report, to: statsJson) }
             if !report.failures.isEmpty {
@@ -77,13 +77,18 @@ struct Hydrate: AsyncParsableCommand {
         } catch { throw CLIExit.from(error) }
     }
 
+    /// The job of this command's options, with `client`.
+    private func job(_ client: TMDbClient) -> HydrateJob {
+        HydrateJob(client: client, options: hydrateOptions, format: to?.descriptor,
+                   readOptions: inputOptions.readOptions(), writeOptions: out.writeOptions)
+    }
+
     /// Fetches metadata (and images) with a progress display; a fatal TMDb error stops the run.
-    private func hydrate(_ lib: Library, client: TMDbClient) async throws -> HydrateReport {
-        let hydrator = Hydrator(client: client, options: hydrateOptions)
+    private func hydrate(_ loaded: LoadedBackup, _ job: HydrateJob) async throws -> HydrateReport {
         let progress = ProgressDisplay()
         defer { progress.finish() }
         do {
-            return try await hydrator.run(lib) { progress.update($0.phase.rawValue, done: $0.done, total: $0.total) }
+            return try await job.hydrate(loaded) { progress.update($0.phase.rawValue, done: $0.done, total: $0.total) }
         } catch let e as TMDbError {
             progress.finish()
             throw CLIExit.failure(e.description + (e.isFatal ? "; stopped, nothing was written" : ""), code: e.isFatal ? 2 : 1)
@@ -91,11 +96,9 @@ struct Hydrate: AsyncParsableCommand {
     }
 
     /// Writes the hydrated library; downloaded images (--images) join those of a ZIP input.
-    private func write(_ report: HydrateReport, loaded: LoadedBackup) throws {
-        let format = to?.descriptor ?? BackupLoader().writableFormat(of: loaded) ?? .mediawatchV2
+    private func write(_ report: HydrateReport, loaded: LoadedBackup, _ job: HydrateJob) throws {
         do {
-            let done = try LibraryWriter.write(report.library, version: Migrator.latestVersion, as: format, to: out.url, options: out.writeOptions,
-                                               from: loaded, imageDirectory: images.map { URL(fileURLWithPath: $0) })
+            let done = try job.write(report, loaded: loaded, to: out.url)
             StandardError.report(done.diagnostics, path: out.output, verbose: verbose)
         } catch {
             // e.g. records left stripped cannot be written as v1: say which ones.
@@ -110,8 +113,7 @@ struct Hydrate: AsyncParsableCommand {
         try CLIExit.run {
             let (client, warnings) = try setup.makeClient()
             for w in warnings { StandardError.write("warning: \(w)") }
-            let job = HydrateJob(client: client, options: hydrateOptions, format: to?.descriptor,
-                                 readOptions: inputOptions.readOptions(), writeOptions: out.writeOptions)
+            let job = self.job(client)
             try runBatch("hydrate", paths: batch.inputs, batch: batch, output: out.output,
                          fileExtension: { job.fileExtension(for: $0.path) },
                          work: { input, output in try waitFor { try await job.run(input.path, to: output) } })

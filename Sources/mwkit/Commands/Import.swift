@@ -6,11 +6,20 @@ import MWImport
 import MWJobs
 import MWStore
 
-/// `mwkit import SOURCE… -o OUT`: third-party exports (Letterboxd, IMDb, Trakt, TV Time) into
-/// a MediaWatch backup, matched to TMDb. The work is ``ImportJob``'s; this parses and prints.
+/// `mwkit import SOURCE… -o OUT`: other services' exports (the registry's film services) into
+/// a MediaWatch backup, matched to TMDb, or book trackers' into a books backup. The work is
+/// ``ImportJob``'s and ``BookImportJob``'s; this parses and prints. Every service named in its
+/// help comes from the registry.
 struct Import: AsyncParsableCommand {
+    static let registry = FormatRegistry.standard
+
+    /// "Letterboxd, IMDb, … exports": a family's services, for help.
+    static func named(_ family: ModelFamily) -> String {
+        registry.services(family).map(\.displayName).joined(separator: ", ")
+    }
+
     static let configuration = CommandConfiguration(
-        abstract: "Import Letterboxd, IMDb, Trakt, TV Time exports into a MediaWatch backup, or Goodreads, StoryGraph, LibraryThing exports into a books backup.",
+        abstract: "Import \(named(.films)) exports into a MediaWatch backup, or \(named(.books)) exports into a books backup.",
         discussion: """
         SOURCE is what you have: the export ZIP as downloaded, the folder it unpacks to, or single files; \
         several combine into one library (duplicates folded by TMDb ID). Each file's service and role are \
@@ -31,15 +40,30 @@ struct Import: AsyncParsableCommand {
         (each listed with file:line and why; the output still holds every good row), or with --strict rows \
         left in review; 2 unreadable input, usage error, or TMDb credentials refused (nothing written).
 
-        Books: Goodreads, StoryGraph and LibraryThing exports (detected from their headers, or --from) become a \
+        Books: \(registry.serviceList(.books, "and")) exports (detected from their headers, or --from) become a \
         bookstrack-v2 backup (or --to bookstrack-v1 | goodreads-csv); --merge-into BOOKS imports into an existing books backup, \
         keeping its user data by --on-conflict; works merged on title and author while their ISBNs disagree are \
         marked pending and listed in --review (decide `merge` or `separate`, feed back with --overrides). \
         No TMDb is involved. See docs/IMPORT.md "Books".
+
+        Options of one service (given among the sources):
+        \(registry.serviceOptionsHelp(.films).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
         """)
 
-    @Argument(help: "Export ZIPs, folders or files.")
-    var sources: [String] = []
+    /// The sources and the options of one service (``ServiceArguments``), which the registry
+    /// declares: swift-argument-parser hands over whatever it does not know, in order.
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Export ZIPs, folders or files.", valueName: "source"))
+    var arguments: [String] = []
+
+    /// The sources and the service options, split (``ServiceArguments``).
+    var given: ServiceArguments { (try? ServiceArguments(arguments, registry: Self.registry)) ?? ServiceArguments() }
+
+    /// The sources, in the order given; a SOURCE right after a bare `--db` (which the parser
+    /// took for its value) first.
+    var sources: [String] {
+        if let db, !db.isEmpty, Self.isSource(db) { return [db] + given.sources }
+        return given.sources
+    }
 
     @Option(name: .shortAndLong, help: "The backup to write.")
     var output: String?
@@ -54,7 +78,7 @@ struct Import: AsyncParsableCommand {
     var onConflict: ConflictPolicy = .newer
 
     @Option(help: ArgumentHelp("Read only this service's files (default: auto, every service detected from content).",
-                               valueName: FormatRegistry.standard.services.map(\.name.rawValue).joined(separator: "|")))
+                               valueName: registry.services.map(\.name.rawValue).joined(separator: "|")))
     var from: String = "auto"
 
     /// The service `--from` names; nil for auto.
@@ -75,15 +99,6 @@ struct Import: AsyncParsableCommand {
     @Option(help: "Ratings at or below this many points out of 10 are disliked.")
     var dislikedAt: Double = 4
 
-    @Flag(help: "Also read Letterboxd's deleted/ and orphaned/ folders.")
-    var includeDeleted = false
-
-    @Option(help: "The order of day, month and year in dates written in the account's locale (Netflix's viewing history): dmy, mdy or ymd (default: decided per file, refused when ambiguous).")
-    var dateOrder: DateOrder?
-
-    @Option(help: "Read only this profile's rows (Netflix's data-request export holds every profile).")
-    var profile: String?
-
     @Flag(help: "Print what would be imported; write nothing; ask TMDb only through the cache.")
     var dryRun = false
 
@@ -93,12 +108,18 @@ struct Import: AsyncParsableCommand {
     @Option(help: "Summary format on standard output: text or json.")
     var format: ImportSummaryFormat = .text
 
-    @Option(name: .customLong("db"), help: ArgumentHelp("Also merge into the library database (bare --db: $MWKIT_DB, else the default location).", valueName: "path"))
+    /// `--db PATH`, or a bare `--db` (swift-argument-parser's value for an option given as a
+    /// flag: the empty string) for the default database.
+    @Option(name: .customLong("db"), defaultAsFlag: "", parsing: .next,
+            help: ArgumentHelp("Also merge into the library database (bare --db: $MWKIT_DB, else the default location).", valueName: "path"))
     var db: String?
 
-    /// A bare `--db`, as ``expandBareDB(_:)`` rewrites it.
-    @Flag(name: .customLong("db-default"), help: .hidden)
-    var dbDefault = false
+    /// The database `--db` names: the default one for a bare `--db`, or for one followed by an
+    /// existing file or folder that is no SQLite database (a SOURCE, see ``sources``).
+    var database: URL? {
+        guard let db else { return nil }
+        return db.isEmpty || Self.isSource(db) ? StoreLocation.defaultURL() : URL(fileURLWithPath: db)
+    }
 
     @Flag(inversion: .prefixedNo, help: "Pretty-print JSON (default: v1 compact like the app, v2 pretty).")
     var pretty: Bool?
@@ -120,26 +141,25 @@ struct Import: AsyncParsableCommand {
         o.tmdb = tmdb.setup
         o.build.watchedListName = watchedList
         o.build.profile = LikedProfile(likedAt: likedAt, dislikedAt: dislikedAt)
-        o.includeDeleted = includeDeleted
-        o.dateOrder = dateOrder
-        o.profile = profile
+        o.serviceOptions = given.values
         o.dryRun = dryRun
         o.strict = strict
-        if let db { o.database = URL(fileURLWithPath: db) } else if dbDefault { o.database = StoreLocation.defaultURL() }
+        o.database = database
         return o
     }
 
     func validate() throws {
+        _ = try ServiceArguments(arguments, registry: Self.registry)
         if output == "-" { throw ValidationError("-o must name a file: the summary uses standard output") }
         if let service {
-            do { if try FormatRegistry.standard.service(named: service).family != .films { return } } catch { throw ValidationError("\(error)") }
+            do { if try Self.registry.service(named: service).family != .films { return } } catch { throw ValidationError("\(error)") }
         }
         if let p = options.usageProblem { throw ValidationError(p) }
     }
 
     func run() async throws {
         let route: ImportRoute
-        do { route = try FormatRegistry.standard.route(sources.map { URL(fileURLWithPath: $0) }, from: service) } catch { throw CLIExit.from(error) }
+        do { route = try Self.registry.route(sources.map { URL(fileURLWithPath: $0) }, from: service) } catch { throw CLIExit.from(error) }
         switch route {
         case .mixed(let problem): throw ValidationError(problem)
         case .books: return try runBooks()
@@ -149,7 +169,7 @@ struct Import: AsyncParsableCommand {
         if mergeInto != nil, let missing = sources.first(where: { !FileManager.default.fileExists(atPath: $0) }) {
             throw CLIExit.from(MWError.io("\(missing): no such file or folder"))
         }
-        if mergeInto != nil { throw ValidationError("--merge-into is for book exports (Goodreads, StoryGraph, LibraryThing); films merge into the database with --db") }
+        if mergeInto != nil { throw ValidationError("--merge-into is for book exports (\(Self.named(.books))); films merge into the database with --db") }
         // Temporary files a killed earlier run left beside the outputs go.
         for path in [output, review].compactMap({ $0 }) { AtomicFile.removeStaleTemporaries(beside: URL(fileURLWithPath: path)) }
         let progress = ProgressDisplay()
@@ -173,7 +193,7 @@ struct Import: AsyncParsableCommand {
 
     /// The book trackers' import (``BookImportJob``).
     func runBooks() throws {
-        if db != nil || dbDefault { throw ValidationError("--db is for film imports; books go to a backup (-o), which `mwkit restore` brings into the database") }
+        if db != nil { throw ValidationError("--db is for film imports; books go to a backup (-o), which `mwkit restore` brings into the database") }
         var o = BookImportJob.Options(sources: sources.map { URL(fileURLWithPath: $0) })
         o.output = output.map { URL(fileURLWithPath: $0) }
         if let to { o.format = to.descriptor }
@@ -195,25 +215,12 @@ struct Import: AsyncParsableCommand {
         try finish(outcome)
     }
 
-    /// `--db` may come without a path (the default database). swift-argument-parser options
-    /// always take a value, so a bare `--db` becomes `--db-default` before parsing: it is bare when
-    /// nothing follows, an option follows, or what follows is an existing file or folder that
-    /// is not an SQLite database (a SOURCE). `--db=PATH` is always a path.
-    static func expandBareDB(_ args: [String]) -> [String] {
-        var out: [String] = []
-        var i = 0
-        while i < args.count {
-            let a = args[i]
-            out.append(a)
-            if a == "--db" {
-                let next = i + 1 < args.count ? args[i + 1] : nil
-                if next == nil || next!.hasPrefix("-") || (FileManager.default.fileExists(atPath: next!) && !isSQLite(next!)) {
-                    out[out.count - 1] = "--db-default"
-                }
-            }
-            i += 1
-        }
-        return out
+    /// Whether what the parser took for `--db`'s value is a SOURCE after a bare `--db`: an
+    /// existing file or folder that is not an SQLite database, given as `--db SOURCE`.
+    /// `--db=PATH` is always a path (a file that is no database is then refused, not taken as
+    /// a source with the default database written instead).
+    static func isSource(_ path: String) -> Bool {
+        !CommandLine.arguments.contains("--db=\(path)") && FileManager.default.fileExists(atPath: path) && !isSQLite(path)
     }
 
     private static func isSQLite(_ path: String) -> Bool {
@@ -227,5 +234,3 @@ struct Import: AsyncParsableCommand {
 enum ImportSummaryFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json
 }
-
-extension DateOrder: ExpressibleByArgument {}

@@ -41,44 +41,18 @@ struct Pack: ParsableCommand {
 
     func run() throws {
         try prepareOutput(input: input, output: output)
+        var o = PackJob.Options(input: input, output: URL(fileURLWithPath: output))
+        o.images = images.map { URL(fileURLWithPath: $0) }
+        o.json = json.descriptor
+        o.readOptions = inputOptions.readOptions()
+        o.requireImages = requireImages
         do {
-            if let images {
-                var isDir: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: images, isDirectory: &isDir), isDir.boolValue else {
-                    throw MWError.io("--images \(images): no such directory")
-                }
-            }
-            let source: any ImageSource = images.map { DirectoryImageSource(directory: URL(fileURLWithPath: $0)) } ?? NoImages()
-            let out = URL(fileURLWithPath: output)
-            var diags: [Diagnostic] = []
-            var reported = false
-            var done = false
-            if input != "-", (try? BackupIO.detect(url: URL(fileURLWithPath: input))) == .json {
-                // Packed byte for byte if already in the wanted format; validated meanwhile.
-                let o = try ZipBackup.pack(jsonFile: URL(fileURLWithPath: input), as: json.descriptor.name, options: inputOptions.readOptions(),
-                                           images: source, to: out, requireImages: requireImages)
-                let r = o.validation
-                if !r.diagnostics.isEmpty {
-                    StandardError.report([FileReport(path: input, read: r)], verbose: reporting.verbose)
-                    reported = true
-                }
-                guard r.isValid else { throw CLIExit.failure("\(input) is not a valid backup; nothing was written", code: 1) }
-                diags = o.diagnostics
-                done = o.written
-            }
-            if !done {
-                // Another format (or a ZIP, or stdin): read the library and convert.
-                let loaded = reported ? try BackupLoader().load(input, options: inputOptions.readOptions())
-                                      : try loadValid(input, inputOptions.readOptions(), reporting)
-                guard loaded.result.library != nil, loaded.result.isValid else {
-                    throw CLIExit.failure("\(input) is not a valid backup; nothing was written", code: 1)
-                }
-                let (lib, warnings, _) = try loaded.library(migratedTo: json.descriptor.modelVersion)
-                diags = try warnings + ZipBackup.write(lib, jsonFormat: json.descriptor.name, images: source, to: out, requireImages: requireImages)
-            }
+            let diags = try PackJob.run(o) { StandardError.report([$0], verbose: reporting.verbose) }
             reporting.report(diags, path: output)
             let missing = diags.filter { $0.code == DiagnosticCode.zipImageMissing.rawValue }.count
             StandardError.write("packed \(input) → \(output)" + (missing > 0 ? " (\(missing) referenced image(s) missing)" : " (every referenced image included)"))
+        } catch is PackJob.NotValid {
+            throw CLIExit.failure("\(input) is not a valid backup; nothing was written", code: 1)
         } catch let MWError.invalid(diags) {
             reporting.report(diags, path: output)
             throw CLIExit.failure("nothing was written to \(output)", code: 1)

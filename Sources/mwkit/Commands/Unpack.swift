@@ -26,8 +26,7 @@ struct Unpack: ParsableCommand {
 
     func run() throws {
         do {
-            let (diags, files) = try ZipUnpacker.unpack(url: URL(fileURLWithPath: input), to: URL(fileURLWithPath: output),
-                                                        limits: limits.limits)
+            let (diags, files) = try UnpackJob.run(URL(fileURLWithPath: input), to: URL(fileURLWithPath: output), limits: limits.limits)
             reporting.report(diags, path: input)
             StandardError.write("unpacked \(files) file(s) from \(input) into \(output)")
         } catch let MWError.invalid(diags) {

@@ -34,19 +34,8 @@ struct Verify: ParsableCommand {
     @OptionGroup var input: InputOptions
 
     func run() throws {
-        var reports: [FileReport] = []
-        var unreadable = false
-        for path in paths {
-            do {
-                reports.append(try ZipVerifier.verify(url: URL(fileURLWithPath: path), quick: quick, path: path,
-                                                      options: input.readOptions(buildLibrary: false),
-                                                      limits: limits.limits, strict: strict))
-            } catch {
-                unreadable = true
-                let msg = (error as? MWError)?.description ?? "\(error)"
-                reports.append(.unreadable(path, msg))
-            }
-        }
+        let (reports, unreadable) = VerifyJob.run(paths, quick: quick, options: input.readOptions(buildLibrary: false),
+                                                  limits: limits.limits, strict: strict)
         print(format.reporter(verbose: reporting.verbose, toolVersion: MWKit.versionNumber).render(reports), terminator: "")
         if unreadable { throw ExitCode(2) }
         if !reports.allSatisfy(\.valid) { throw ExitCode(1) }

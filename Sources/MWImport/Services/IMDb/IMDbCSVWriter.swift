@@ -9,9 +9,6 @@ import MWFoundation
 public enum IMDbCSVWriter {
     /// The columns written, in order.
     public static let columns = ["Const", "Title", "Title Type", "Year", "Your Rating", "Date Rated"]
-    /// Points for `--rating-from-liked`: liked 8, disliked 4, neutral none (the import
-    /// profile's thresholds: ≥ 8 liked, ≤ 4 disliked).
-    static let likedPoints: [Int: Int] = [1: 8, -1: 4]
 
     /// The rows (fields in ``columns`` order) for `library`, and a warning per title left out.
     public static func rows(_ library: Library, ratingFromLiked: Bool = false) -> (rows: [[String]], diagnostics: [Diagnostic]) {
@@ -23,31 +20,23 @@ public enum IMDbCSVWriter {
                 diagnostics.append(ServiceCSV.warning(.writeNoIMDbID, "\(ServiceCSV.label(t)) has no IMDb ID; left out of the IMDb list" + (t.isStripped ? " (hydrate restores it)" : ""), title: i))
                 continue
             }
-            let points = t.ratings.map(Self.points)
+            let points = t.ratings.map(RatingPoints.of)
             for (j, r) in t.ratings.enumerated() where points[j] == nil {
                 diagnostics.append(ServiceCSV.warning(.writeRatingOffScale, "\(ServiceCSV.label(t)): rating \(ServiceCSV.number(r.value)) of \(ServiceCSV.number(r.scale)) (\(r.source)) is no whole point from 1 to 10; not written", title: i, "ratings", j))
             }
             // The newest 10-point rating (IMDb's own first), else the newest 5-star one × 2.
-            let tenPoint = ServiceCSV.current(t.ratings, isCandidate: { $0.scale == 10 && Self.points($0) != nil }, isPreferred: { $0.source == ForeignService.imdb.rawValue })
-            let chosen = tenPoint ?? ServiceCSV.current(t.ratings, isCandidate: { $0.scale == 5 && Self.points($0) != nil }, isPreferred: { _ in false })
+            let tenPoint = ServiceCSV.current(t.ratings, isCandidate: { $0.scale == 10 && RatingPoints.of($0) != nil }, isPreferred: { $0.source == ForeignService.imdb.rawValue })
+            let chosen = tenPoint ?? ServiceCSV.current(t.ratings, isCandidate: { $0.scale == 5 && RatingPoints.of($0) != nil }, isPreferred: { _ in false })
             var rating = chosen.map { String(points[$0]!) } ?? ""
             if let k = chosen, ServiceWriting.isRounded(t.ratings[k]) { rounded += 1 }
             let rated = chosen.flatMap { t.ratings[$0].date }.map(ServiceCSV.day) ?? ""
-            if chosen == nil, ratingFromLiked, let p = likedPoints[t.likedStatus] { rating = String(p) }
+            if chosen == nil, ratingFromLiked, let p = RatingPoints.liked[t.likedStatus] { rating = String(p) }
             rows.append([imdb, ServiceWriting.shownName(t), t.mediaType == .movie ? "movie" : t.mediaType == .tv ? "tvSeries" : t.mediaType.rawValue,
                          m.year > 0 ? String(m.year) : "", rating, rated])
         }
         var dropped = [ServiceWriting.roundedKey: rounded]
         ServiceWriting.countTitles(library, &dropped)
         return (rows, diagnostics + ServiceWriting.dropped(dropped, format: "IMDb"))
-    }
-
-    /// A kept rating as whole IMDb points: 10 points as is, 5 stars × 2 (Letterboxd's 4.5 is 9),
-    /// another scale converted; rounded to the nearest point; nil when outside 1–10.
-    static func points(_ r: OriginalRating) -> Int? {
-        guard r.scale > 0, r.value.isFinite else { return nil }
-        let p = (r.value * 10 / r.scale).rounded()
-        return (1...10).contains(p) ? Int(p) : nil
     }
 
     @Sendable static func write(_ library: Library, _ output: FormatOutput) throws -> [Diagnostic] {

@@ -381,6 +381,6 @@ extension FormatDescriptor {
         LetterboxdService(),
         summary: "Letterboxd: its export read; its import CSV written, one row per watch (over 1,000 rows: a folder of 1,000-row files)",
         aliases: ["letterboxd-csv"], capabilities: [.streamable, .folderOutput], modelVersion: Migrator.latestVersion,
-        write: LetterboxdCSVWriter.write, writeSwitches: [.ratingFromLiked])
+        write: LetterboxdCSVWriter.write, writeSwitches: [.ratingFromLiked], readOptions: [.letterboxdIncludeDeleted])
         .holding(FormatHolds(ratings: "0.5–5 in halves", dates: "day", rewatches: true, lists: true, tags: true, reviews: true, status: true))
 }

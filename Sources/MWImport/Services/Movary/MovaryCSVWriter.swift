@@ -36,11 +36,11 @@ public enum MovaryCSVWriter {
                 h.append(head(t) + [v.date.map(ServiceCSV.day) ?? "", k == 0 ? own.map(\.text).joined(separator: "\n\n") : ""])
             }
             if plays.isEmpty && !own.isEmpty { dropped["notes of titles never watched", default: 0] += own.count }
-            if let k = ServiceCSV.current(t.ratings, isCandidate: { IMDbCSVWriter.points($0) != nil }, isPreferred: { $0.source == ForeignService.movary.rawValue }) {
+            if let k = ServiceCSV.current(t.ratings, isCandidate: { RatingPoints.of($0) != nil }, isPreferred: { $0.source == ForeignService.movary.rawValue }) {
                 if ServiceWriting.isRounded(t.ratings[k]) { dropped[ServiceWriting.roundedKey, default: 0] += 1 }
-                r.append(head(t) + [String(IMDbCSVWriter.points(t.ratings[k])!)])
+                r.append(head(t) + [String(RatingPoints.of(t.ratings[k])!)])
             }
-            for (j, rating) in t.ratings.enumerated() where IMDbCSVWriter.points(rating) == nil {
+            for (j, rating) in t.ratings.enumerated() where RatingPoints.of(rating) == nil {
                 diagnostics.append(ServiceCSV.warning(.writeRatingOffScale, "\(ServiceCSV.label(t)): rating \(ServiceCSV.number(rating.value)) of \(ServiceCSV.number(rating.scale)) (\(rating.source)) is no whole point from 1 to 10; not written", title: i, "ratings", j))
             }
             if !t.tags.isEmpty { dropped["tags", default: 0] += 1 }

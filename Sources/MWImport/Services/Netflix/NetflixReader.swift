@@ -274,6 +274,7 @@ extension FormatDescriptor {
     /// Netflix's viewing history CSV and the personal-data export's viewing activity, ratings
     /// and My List, read.
     public static let netflix = FormatDescriptor.filmService(
-        NetflixService(), summary: "Netflix: NetflixViewingHistory.csv and the data request's ViewingActivity, Ratings and MyList CSVs read (no IDs: matched by title)")
+        NetflixService(), summary: "Netflix: NetflixViewingHistory.csv and the data request's ViewingActivity, Ratings and MyList CSVs read (no IDs: matched by title)",
+        readOptions: [.netflixDateOrder, .netflixProfile])
         .holding(FormatHolds(ratings: "thumbs up/down, old 1–5 stars", dates: "day (history) or instant (activity)", rewatches: true, episodes: true, status: true))
 }

@@ -57,7 +57,7 @@ public enum RyotWriter {
             }
             var collections: [[String: Any]] = []
             for (l, item) in memberships[t.id] ?? [] {
-                let name = TraktCSVWriter.isWatchlist(l) ? "Watchlist" : l.name
+                let name = Watchlist.contains(l) ? "Watchlist" : l.name
                 let when = instant(item.dateAdded ?? l.dateCreated ?? t.dateAdded)
                 collections.append(["collection_id": l.id, "collection_name": name, "created_on": when, "last_updated_on": when,
                                     "creator_user_id": "", "rank": String(item.orderIndex + 1)])

@@ -34,16 +34,16 @@ public enum TraktCSVWriter {
                 dropped["show viewings without episodes", default: 0] += 1
             }
             // The newest kept rating, as whole points 1–10.
-            if let k = ServiceCSV.current(t.ratings, isCandidate: { IMDbCSVWriter.points($0) != nil }, isPreferred: { $0.source == ForeignService.trakt.rawValue }) {
+            if let k = ServiceCSV.current(t.ratings, isCandidate: { RatingPoints.of($0) != nil }, isPreferred: { $0.source == ForeignService.trakt.rawValue }) {
                 let r = t.ratings[k]
                 if ServiceWriting.isRounded(r) { dropped[ServiceWriting.roundedKey, default: 0] += 1 }
-                rows.append(ids(t) + [type] + name(t) + ["", "", "", "", String(IMDbCSVWriter.points(r)!), r.date.map(instant) ?? "", "rating"])
-            } else if ratingFromLiked, let p = IMDbCSVWriter.likedPoints[t.likedStatus] {
+                rows.append(ids(t) + [type] + name(t) + ["", "", "", "", String(RatingPoints.of(r)!), r.date.map(instant) ?? "", "rating"])
+            } else if ratingFromLiked, let p = RatingPoints.liked[t.likedStatus] {
                 rows.append(ids(t) + [type] + name(t) + ["", "", "", "", String(p), "", "rating"])
             } else if t.likedStatus != 0 {
                 dropped["liked status without a rating", default: 0] += 1
             }
-            for (j, r) in t.ratings.enumerated() where IMDbCSVWriter.points(r) == nil {
+            for (j, r) in t.ratings.enumerated() where RatingPoints.of(r) == nil {
                 diagnostics.append(ServiceCSV.warning(.writeRatingOffScale, "\(ServiceCSV.label(t)): rating \(ServiceCSV.number(r.value)) of \(ServiceCSV.number(r.scale)) (\(r.source)) is no whole point from 1 to 10; not written", title: i, "ratings", j))
             }
             if !t.tags.isEmpty { dropped["tags", default: 0] += 1 }
@@ -54,10 +54,10 @@ public enum TraktCSVWriter {
             for v in plays {
                 rows.append(ids(show) + ["episode"] + name(show) + [String(e.seasonNumber), String(e.episodeNumber), v.date.map(instant) ?? "unknown", "", "", "", "history"])
             }
-            if let k = ServiceCSV.current(e.ratings, isCandidate: { IMDbCSVWriter.points($0) != nil }, isPreferred: { $0.source == ForeignService.trakt.rawValue }) {
+            if let k = ServiceCSV.current(e.ratings, isCandidate: { RatingPoints.of($0) != nil }, isPreferred: { $0.source == ForeignService.trakt.rawValue }) {
                 let r = e.ratings[k]
                 if ServiceWriting.isRounded(r) { dropped[ServiceWriting.roundedKey, default: 0] += 1 }
-                rows.append(ids(show) + ["episode"] + name(show) + [String(e.seasonNumber), String(e.episodeNumber), "", "", String(IMDbCSVWriter.points(r)!), r.date.map(instant) ?? "", "rating"])
+                rows.append(ids(show) + ["episode"] + name(show) + [String(e.seasonNumber), String(e.episodeNumber), "", "", String(RatingPoints.of(r)!), r.date.map(instant) ?? "", "rating"])
             }
         }
         for l in ServiceWriting.watchlists(library, &dropped) {
@@ -71,11 +71,6 @@ public enum TraktCSVWriter {
             diagnostics.append(.warning(.fieldDropped, "Trakt's CSV cannot hold \(what): dropped from \(n) record(s)"))
         }
         return (rows, diagnostics)
-    }
-
-    /// The watchlist: the list an import made for it, or one the user named so.
-    static func isWatchlist(_ l: MediaList) -> Bool {
-        l.id == ImportIDs.list("watchlist") || ["watchlist", "watch list", "want to watch"].contains(l.name.lowercased())
     }
 
     static func instant(_ d: Date) -> String { DateCoding.formatRFC3339(d) }

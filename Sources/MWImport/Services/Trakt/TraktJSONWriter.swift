@@ -47,18 +47,18 @@ public enum TraktJSONWriter {
         let episodeIndex = Dictionary(library.episodes.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
         /// The current rating as whole points; one off that scale reported, the others counted.
         func rate(_ ratings: [OriginalRating], of label: String, at path: [Any], into file: String, _ item: [String: Any]) {
-            let k = ServiceWriting.current(ratings, service: .trakt) { IMDbCSVWriter.points($0) != nil }
+            let k = ServiceWriting.current(ratings, service: .trakt) { RatingPoints.of($0) != nil }
             if let k {
                 var r = item
-                r["rating"] = IMDbCSVWriter.points(ratings[k])!
+                r["rating"] = RatingPoints.of(ratings[k])!
                 if ServiceWriting.isRounded(ratings[k]) { dropped[ServiceWriting.roundedKey, default: 0] += 1 }
                 r["rated_at"] = null(ratings[k].date.map(instant))
                 json[file]!.append(r)
             }
-            let fitting = ratings.filter { IMDbCSVWriter.points($0) != nil }
+            let fitting = ratings.filter { RatingPoints.of($0) != nil }
             let seasons = Set(fitting.compactMap(ServiceWriting.seasonOf)).count
             dropped["ratings other than the current one", default: 0] += fitting.count - seasons - (k == nil ? 0 : 1)
-            diagnostics += ServiceWriting.offScale(ratings, of: label, at: path, scale: "a whole point from 1 to 10") { IMDbCSVWriter.points($0) != nil }
+            diagnostics += ServiceWriting.offScale(ratings, of: label, at: path, scale: "a whole point from 1 to 10") { RatingPoints.of($0) != nil }
         }
         // Plays, newest first (undated last), in library order on a tie.
         var history: [(date: Date?, order: Int, item: [String: Any])] = []
@@ -71,7 +71,7 @@ public enum TraktJSONWriter {
         ServiceWriting.countTitles(library, &dropped)
         for (i, t) in library.titles.enumerated() {
             if !t.tags.isEmpty { dropped["tags", default: 0] += 1 }
-            if t.likedStatus != 0 && !t.ratings.contains(where: { IMDbCSVWriter.points($0) != nil }) { dropped["liked status without a rating", default: 0] += 1 }
+            if t.likedStatus != 0 && !t.ratings.contains(where: { RatingPoints.of($0) != nil }) { dropped["liked status without a rating", default: 0] += 1 }
             let eps = (episodes[t.id] ?? []).sorted { ($0.seasonNumber, $0.episodeNumber) < ($1.seasonNumber, $1.episodeNumber) }
             if t.mediaType == .movie {
                 let plays = ServiceWriting.plays(t.viewings, watched: t.watched, watchedDate: t.watchedDate)
@@ -87,7 +87,7 @@ public enum TraktJSONWriter {
             dropped["a show's own viewings (Trakt's plays are its episodes')", default: 0] += t.viewings.count
             // Season ratings kept on the show (`trakt:season:N`): the newest of each season.
             var seasons: [Int: OriginalRating] = [:]
-            for r in t.ratings where IMDbCSVWriter.points(r) != nil {
+            for r in t.ratings where RatingPoints.of(r) != nil {
                 guard let s = ServiceWriting.seasonOf(r) else { continue }
                 if let old = seasons[s], (old.date ?? .distantPast) > (r.date ?? .distantPast) { continue }
                 seasons[s] = r
@@ -95,7 +95,7 @@ public enum TraktJSONWriter {
             for (s, r) in seasons.sorted(by: { $0.key < $1.key }) {
                 if ServiceWriting.isRounded(r) { dropped[ServiceWriting.roundedKey, default: 0] += 1 }
                 json["ratings-seasons.json"]!.append(["type": "season", "season": ["number": s, "ids": [String: Any]()], "show": media(t),
-                                                      "rating": IMDbCSVWriter.points(r)!, "rated_at": null(r.date.map(instant))])
+                                                      "rating": RatingPoints.of(r)!, "rated_at": null(r.date.map(instant))])
             }
             var watchedSeasons: [Int: [[String: Any]]] = [:]
             var showPlays = 0
@@ -137,7 +137,7 @@ public enum TraktJSONWriter {
                 e["notes"] = null(item.note)
                 return e
             }
-            if TraktCSVWriter.isWatchlist(l) { json["lists-watchlist.json"]! += items; continue }
+            if Watchlist.contains(l) { json["lists-watchlist.json"]! += items; continue }
             if ServiceWriting.isFavorites(l) { json["lists-favorites.json"]! += items; continue }
             custom += 1
             let slug = slugged(l.name, fallback: "list-\(custom)")

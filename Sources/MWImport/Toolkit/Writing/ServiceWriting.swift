@@ -101,7 +101,7 @@ enum ServiceWriting {
     /// `dropped` (the service writers hold the watchlist only).
     static func watchlists(_ library: Library, _ dropped: inout [String: Int]) -> [MediaList] {
         library.lists.filter { l in
-            if TraktCSVWriter.isWatchlist(l) { return true }
+            if Watchlist.contains(l) { return true }
             if !l.items.isEmpty { dropped["lists other than the watchlist", default: 0] += 1 }
             return false
         }
@@ -151,7 +151,7 @@ enum ServiceWriting {
 
     /// Whether a rating written as whole points (``IMDbCSVWriter/points(_:)``) loses a fraction.
     static func isRounded(_ r: OriginalRating) -> Bool {
-        guard let p = IMDbCSVWriter.points(r) else { return false }
+        guard let p = RatingPoints.of(r) else { return false }
         return abs(r.value * 10 / r.scale - Double(p)) > 1e-9
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import MWFoundation
+import MWImport
 
 /// One answer per distinct request within a run. The client's cache stores a response only
 /// once it has arrived, so two lookups asking the same thing at the same time (two films

@@ -1,5 +1,6 @@
 import Foundation
 import MWFoundation
+import MWImport
 import MWCore
 import MWTMDb
 

@@ -1,6 +1,7 @@
 import Foundation
 import MWCore
 import MWFoundation
+import MWImport
 import MWTMDb
 
 /// How ``TMDbMatcher`` works.
@@ -35,7 +36,7 @@ public struct MatchOptions: Sendable {
 /// client, so its rate limit, retries, connection cap, cache and redaction apply; a re-run
 /// over a warm cache sends nothing. With an offline client only IDs in the file, cached
 /// answers and overrides match; the rest go to review marked incomplete.
-public final class TMDbMatcher: Sendable {
+public final class TMDbMatcher: TitleMatcher {
     public let client: TMDbClient
     public let options: MatchOptions
 

@@ -1,0 +1,73 @@
+import Foundation
+import MWBooks
+import MWCore
+import MWStore
+
+/// `mwkit archive` as a job: the library database out to a backup, through the one write path
+/// (``LibraryWriter``) for both families. The format's family says which tables are written:
+/// `--to goodreads` writes the book tables as a Goodreads CSV, `--to mediawatch-zip` the films'.
+public enum ArchiveJob {
+    /// What one run writes.
+    public struct Options: Sendable {
+        public var database: URL
+        /// The backup to write; nil is standard output.
+        public var output: URL?
+        /// The format written; nil: the lossless one of the family (mediawatch-v2, or
+        /// bookstrack-v2 with ``books``).
+        public var format: FormatDescriptor?
+        public var writeOptions = WriteOptions()
+        /// The book tables rather than the films' (`--books`); a books ``format`` says so too.
+        public var books = false
+        /// Films only: one list (by id, or by name ignoring case), and a sharing export.
+        public var list: String?
+        public var shareable = false
+
+        public init(database: URL) { self.database = database }
+
+        /// The family written: books when asked or when the format is a books format.
+        public var family: ModelFamily { books || format?.family == .books ? .books : .films }
+
+        /// The format written.
+        public var chosenFormat: FormatDescriptor { format ?? (family == .books ? .bookstrackV2 : .mediawatchV2) }
+
+        /// The first problem with these options, as a usage message; nil when they are usable.
+        public var usageProblem: String? {
+            if books, let f = format, f.family != .books {
+                return "--books writes the book tables: --to must be a books format, not \(f.name)"
+            }
+            if family == .books && (list != nil || shareable) {
+                return "the book tables are written whole: --list and --shareable are for films"
+            }
+            return nil
+        }
+    }
+
+    /// What the run wrote.
+    public struct Outcome: Sendable {
+        /// What the format could not hold, and other warnings.
+        public var diagnostics: [Diagnostic]
+        /// One line: what was archived from where to where.
+        public var summary: String
+    }
+
+    /// Runs the archive. Throws ``MWError`` for an unreadable database, usage, or a library the
+    /// format cannot take.
+    public static func run(_ o: Options, outputName: String) throws -> Outcome {
+        if let p = o.usageProblem { throw MWError.usage(p) }
+        let store = try LibraryStore.open(at: o.database, mode: .mustExist)
+        defer { try? store.close() }
+        let format = o.chosenFormat
+        if o.family == .books {
+            var library = try store.loadBookLibrary()
+            library.exportDate = Clock.now()
+            let done = try LibraryWriter.write(library, as: format, to: o.output, options: o.writeOptions)
+            return Outcome(diagnostics: done.diagnostics, summary: "archived \(library.works.count) work(s), \(library.editions.count) edition(s), \(library.authors.count) author(s), \(library.entries.count) entries from \(o.database.path) to \(outputName) (\(format.name))")
+        }
+        var library = try store.loadLibrary(selection: ArchiveSelection(list: o.list, shareable: o.shareable))
+        library.exportDate = library.exportStamp()
+        // Images come from the cache beside the database (filled by restoring ZIPs or by hydrate --images).
+        let done = try LibraryWriter.write(library, version: Migrator.latestVersion, as: format, to: o.output, options: o.writeOptions,
+                                           imageDirectory: ImageCache(forDatabase: o.database).directory)
+        return Outcome(diagnostics: done.diagnostics, summary: "archived \(library.lists.count) list(s), \(library.titles.count) title(s), \(library.episodes.count) episode(s), \(library.notes.count) note(s) from \(o.database.path) to \(outputName) (\(format.name))")
+    }
+}
