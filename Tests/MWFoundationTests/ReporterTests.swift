@@ -34,6 +34,18 @@ struct ReporterTests {
         #expect(out.contains("warning [rating-range] export.zip/ratings.csv:12:5 row 11, column &quot;Rating&quot;: rating 11"))
     }
 
+    /// A CSV row known by its line only (a malformed row has no column) is `file:line:1` in every
+    /// reporter, never `file:-`.
+    @Test func csvRowWithoutColumn() {
+        let row = Diagnostic.csv(.error, "import-malformed-row", "a row without a film name", file: "diary.csv", line: 7, row: 6)
+        let report = FileReport(path: "export.zip", format: "letterboxd", formatVersion: nil, valid: false,
+                                counts: ReportCounts([], summary: []), diagnostics: [row])
+        let junit = JUnitReporter().render([report])
+        #expect(junit.contains("export.zip/diary.csv:7:1 row 6: a row without a film name"), "\(junit)")
+        #expect(!junit.contains(":-"))
+        #expect(TextReporter().render([report]).contains("export.zip/diary.csv:7:1: error: [import-malformed-row] row 6:"))
+    }
+
     @Test func json() throws {
         let out = JSONReporter().render([Self.report])
         let doc = try JSONSerialization.jsonObject(with: Data(out.utf8)) as! [String: Any]

@@ -53,10 +53,11 @@ public enum ReporterKind: String, Sendable, CaseIterable {
 }
 
 extension Diagnostic {
-    /// "line:col" or "-" when unknown.
+    /// "line:col" (column 1 when only the line is known, as the text reporter prints a CSV row)
+    /// or "-" when the line is unknown.
     public var position: String {
-        if let line, let column { return "\(line):\(column)" }
-        return "-"
+        guard let line else { return "-" }
+        return "\(line):\(column ?? 1)"
     }
 
     /// Where inside the document: the JSON Pointer, or for CSV `row N, column "Name"`.
