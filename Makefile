@@ -2,7 +2,7 @@
 SWIFT ?= swift
 # bash: recipes use pipefail.
 SHELL := bash
-DEMO_OUT ?= .demo
+DEMO_OUT ?= .build/demo
 
 .PHONY: all deps build release test demo bench fuzz test-sanitize clean \
         install uninstall dist dist-check man completions slurm-check container-check FORCE
@@ -32,8 +32,9 @@ test: deps
 	bash scripts/ship-check.sh
 	$(SWIFT) test --skip-build
 
+# Into a demo library of its own under $(DEMO_OUT), never the user's default database.
 demo: build
-	@bash scripts/demo.sh
+	@DEMO_OUT='$(DEMO_OUT)' bash scripts/demo.sh
 
 bench:
 	@MWKIT_BENCH_DEPS=1 bash scripts/ensure-deps.sh

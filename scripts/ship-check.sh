@@ -131,10 +131,19 @@ check "sarif: the schema check refuses a broken document (level 'fatal')" \
   bash -c "! python3 scripts/check_sarif.py '$tmp/broken.sarif' > /dev/null"
 
 # ---- demo ---------------------------------------------------------------------------------------
-# Its output redirected (not a terminal): no escape codes; its database and outputs in $tmp.
-MWKIT=$BIN MWKIT_DB="$tmp/demo.sqlite" DEMO_OUT="$tmp/demo" bash scripts/demo.sh > "$tmp/demo.txt" 2>&1
+# Its output redirected (not a terminal): no escape codes. Run as a user whose default library
+# database exists (MWKIT_DB and the XDG one): the demo writes its own under DEMO_OUT, says so,
+# and leaves both real ones byte for byte.
+mkdir -p "$tmp/home/data/mwkit"
+echo "the user's library" > "$tmp/home/data/mwkit/library.sqlite"; echo "the user's MWKIT_DB" > "$tmp/home/mwkit-db.sqlite"
+MWKIT=$BIN HOME="$tmp/home" XDG_DATA_HOME="$tmp/home/data" MWKIT_DB="$tmp/home/mwkit-db.sqlite" DEMO_OUT="$tmp/demo" \
+  bash scripts/demo.sh > "$tmp/demo.txt" 2>&1
 check "demo: redirected, it prints no terminal escape codes ($(wc -l < "$tmp/demo.txt") lines)" \
   bash -c "grep -q 'demo outputs are in' '$tmp/demo.txt' && ! grep -q \$'\\x1b' '$tmp/demo.txt'"
+check "demo: its own library database ($tmp/demo/library.sqlite, named in its output); the user's default and \$MWKIT_DB untouched" \
+  bash -c "[ -s '$tmp/demo/library.sqlite' ] && grep -q 'the demo library database is $tmp/demo/library.sqlite' '$tmp/demo.txt' \
+    && [ \"\$(cat '$tmp/home/data/mwkit/library.sqlite')\" = \"the user's library\" ] && [ \"\$(cat '$tmp/home/mwkit-db.sqlite')\" = \"the user's MWKIT_DB\" ] \
+    && [ \"\$(ls '$tmp/home/data/mwkit')\" = library.sqlite ] && [ ! -e '$tmp/home/.local' ]"
 
 # ---- action.yml -------------------------------------------------------------------------------
 check "action.yml passes Schemas/github-action.schema.json" \
