@@ -68,8 +68,8 @@ clean:
 # because the plugin first rebuilds every product with its own build parameters, which cannot
 # say --static-swift-stdlib: it would relink .build/release/mwkit without the static runtime
 # (and, in its default release configuration, rebuild for minutes). The tool is built once, in
-# debug, from the swift-argument-parser checkout this package resolved (the version pinned
-# here, 1.8.2; no network), into .build/tools.
+# debug, from the swift-argument-parser checkout this package resolved (the release `swift
+# package resolve` chose, 1.8.2 or newer below 2.0; no network once resolved), into .build/tools.
 PREFIX ?= /usr/local
 DESTDIR ?=
 CONFIG ?= release
