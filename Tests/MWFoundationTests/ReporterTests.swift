@@ -17,7 +17,7 @@ struct ReporterTests {
         #expect(out == """
             export.zip:3:7: error: [title-tmdbid-positive] /titles/1/tmdbId: tmdbId must be > 0, found 0
             export.zip/ratings.csv:12:5: warning: [rating-range] row 11, column "Rating": rating 11 is out of range
-            export.zip: INVALID (letterboxd); 1 error(s), 1 warning(s); 1 lists, 2 titles
+            export.zip: INVALID (letterboxd); 1 error, 1 warning; 1 list, 2 titles
 
             """)
     }

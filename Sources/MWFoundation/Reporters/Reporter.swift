@@ -29,6 +29,15 @@ public struct FileReport: Sendable, Codable, Equatable {
     }
 }
 
+extension FileReport {
+    /// The file's own version when the format's name does not say it ("formatVersion 3" for a
+    /// `mediawatch-v2` file at formatVersion 3), so a file is reported as the version it is.
+    public var versionNote: String? {
+        guard let formatVersion, let format, !format.hasSuffix("-v\(formatVersion)") else { return nil }
+        return "formatVersion \(formatVersion)"
+    }
+}
+
 /// Turns file reports into text for one output style (modelled on SwiftLint's reporters).
 public protocol Reporter: Sendable {
     /// Renders all reports as one document.
@@ -73,7 +82,7 @@ extension Diagnostic {
     public func path(in input: String) -> String {
         guard let file, !file.isEmpty, file != input else { return input }
         // A reader that names files by their full path (a file given on its own) is not inside `input`.
-        if file.hasPrefix("/") { return file }
+        if file.hasPrefix("/") || file.hasPrefix(input.hasSuffix("/") ? input : input + "/") { return file }
         return input.hasSuffix("/") ? input + file : input + "/" + file
     }
 }

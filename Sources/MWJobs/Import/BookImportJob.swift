@@ -116,7 +116,8 @@ extension BookImportJob.Outcome {
             for (k, v) in f.unkept.sorted(by: { $0.key < $1.key }) { s += "    not kept: \(k) ×\(v)\n" }
         }
         let lib = result.library
-        s += "library: \(lib.works.count) works, \(lib.editions.count) editions, \(lib.authors.count) authors, \(lib.entries.count) entries; \(result.waiting.count) merge(s) waiting in review\n"
+        s += "library: \(counted(lib.works.count, "work")), \(counted(lib.editions.count, "edition")), \(counted(lib.authors.count, "author")), "
+            + "\(counted(lib.entries.count, "entry", "entries")); \(counted(result.waiting.count, "merge")) waiting in review\n"
         for p in problems { s += "problem: \(p)\n" }
         return s
     }

@@ -155,7 +155,8 @@ struct Import: AsyncParsableCommand {
         let progress = ProgressDisplay()
         let report: ImportReport
         do {
-            report = try await ImportJob.run(options) { done, total in progress.update("matching", done: done, total: total) }.report
+            // Nothing to look up (every item by an ID in the file or a decision): no "matching: 0/0".
+            report = try await ImportJob.run(options) { done, total in if total > 0 { progress.update("matching", done: done, total: total) } }.report
         } catch {
             progress.finish()
             throw CLIExit.from(error)
