@@ -102,6 +102,9 @@ $(GENMAN):
 $(GEN)/stamp: $(BIN) $(GENMAN)
 	rm -rf $(GEN) && mkdir -p $(GEN)/man1 $(GEN)/completions
 	$(GENMAN) $(BIN) --multi-page --date $(MAN_DATE) --output-directory $(GEN)/man1
+	@# generate-manual copies a help text's blank lines as they are, which mdoc warns about
+	@# (`man --warnings`): each becomes a paragraph break.
+	sed -i 's/^$$/.Pp/' $(GEN)/man1/*.1
 	$(BIN) --generate-completion-script bash > $(GEN)/completions/mwkit
 	$(BIN) --generate-completion-script zsh > $(GEN)/completions/_mwkit
 	$(BIN) --generate-completion-script fish > $(GEN)/completions/mwkit.fish

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The findings for one input file, as reporters print them.
 public struct FileReport: Sendable, Codable, Equatable {
     /// The path as given on the command line ("-" for stdin).
@@ -30,10 +32,12 @@ public struct FileReport: Sendable, Codable, Equatable {
 }
 
 extension FileReport {
-    /// The file's own version when the format's name does not say it ("formatVersion 3" for a
+    /// The file's own version when the format's name says another ("formatVersion 3" for a
     /// `mediawatch-v2` file at formatVersion 3), so a file is reported as the version it is.
+    /// Names without a version (`mediawatch-zip`) need no note.
     public var versionNote: String? {
-        guard let formatVersion, let format, !format.hasSuffix("-v\(formatVersion)") else { return nil }
+        guard let formatVersion, let format, let v = format.range(of: "-v", options: .backwards),
+              let named = Int(format[v.upperBound...]), named != formatVersion else { return nil }
         return "formatVersion \(formatVersion)"
     }
 }

@@ -53,8 +53,10 @@ struct Import: AsyncParsableCommand {
     @Option(help: "Books, with --merge-into: how a book in both is merged: newer (default: the later lastModified wins), keep (the existing library's), theirs (the import's), union (newer, read if either is); docs/BOOKS.md \"Conflict policies\".")
     var onConflict: ConflictPolicy = .newer
 
-    @Option(help: ArgumentHelp("Read only this service's files (default: auto, every service detected from content).",
-                               valueName: FormatRegistry.standard.services.map(\.name.rawValue).joined(separator: "|")))
+    // The services listed in the help text, where they wrap: as the value's name, one unbreakable
+    // word, they overflowed the man page's line (a groff warning).
+    @Option(help: ArgumentHelp("Read only this service's files: " + FormatRegistry.standard.services.map(\.name.rawValue).joined(separator: ", ")
+                               + " (default: auto, every service detected from content).", valueName: "service"))
     var from: String = "auto"
 
     /// The service `--from` names; nil for auto.

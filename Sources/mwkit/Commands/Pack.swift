@@ -78,7 +78,7 @@ struct Pack: ParsableCommand {
             }
             reporting.report(diags, path: output)
             let missing = diags.filter { $0.code == DiagnosticCode.zipImageMissing.rawValue }.count
-            StandardError.write("packed \(input) → \(output)" + (missing > 0 ? " (\(missing) referenced image(s) missing)" : " (every referenced image included)"))
+            StandardError.write("packed \(input) → \(output)" + (missing > 0 ? " (\(counted(missing, "referenced image")) missing)" : " (every referenced image included)"))
         } catch let MWError.invalid(diags) {
             reporting.report(diags, path: output)
             throw CLIExit.failure("nothing was written to \(output)", code: 1)
