@@ -93,3 +93,14 @@ struct GroupedTextTests {
         #expect(JSONReporter().render([r]).components(separatedBy: "zip-image-missing").count == 51)
     }
 }
+
+@Suite("Diagnostics in row order")
+struct RowOrderTests {
+    @Test func byFileThenLineGeneralOnesFirstTiesKept() {
+        func d(_ file: String?, _ line: Int?, _ m: String) -> Diagnostic {
+            file == nil ? Diagnostic(.warning, "w", m) : .csv(.warning, "w", m, file: file, line: line, row: line.map { $0 - 1 })
+        }
+        let given = [d("b.csv", 9, "b9"), d("a.csv", 110, "a110"), d("a.csv", 5, "a5"), d("a.csv", 110, "a110 again"), d(nil, nil, "general"), d("a.csv", 2, "a2")]
+        #expect(given.inRowOrder().map(\.message) == ["general", "a2", "a5", "a110", "a110 again", "b9"])
+    }
+}

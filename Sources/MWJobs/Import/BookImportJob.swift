@@ -97,7 +97,7 @@ public enum BookImportJob {
         // A file named on the command line was asked for: not being an export is a problem
         // there, while a file met inside a folder (a README) is only skipped with a warning.
         if result.files.contains(where: { $0.source != nil }) {
-            let named = Set(o.sources.filter { !ImportFiles.isDirectory($0) }.map(\.path))
+            let named = Set(o.sources.filter { !ImportFiles.isDirectory($0) }.map(\.relativePath))
             problems += result.files.filter { $0.source == nil && $0.malformed.isEmpty && named.contains($0.file) }
                 .map { "\($0.file): not \(withArticle(listing(services.map(\.displayName)))) export" }
         }

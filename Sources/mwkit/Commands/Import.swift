@@ -169,7 +169,7 @@ struct Import: AsyncParsableCommand {
 
     /// Both imports end alike: diagnostics on stderr, the summary on stdout, the exit code.
     func finish(_ outcome: some ImportOutcome) throws {
-        reporting.report(outcome.diagnostics, path: sources.count == 1 ? sources[0] : "import")
+        reporting.report(outcome.diagnostics.inRowOrder(), path: sources.count == 1 ? sources[0] : "import")
         print(format == .json ? try outcome.json() : outcome.text(), terminator: "")
         if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
     }
