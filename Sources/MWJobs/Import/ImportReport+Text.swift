@@ -39,7 +39,8 @@ extension ImportReport {
         }
         if !inReview.isEmpty {
             out += "in review (\(inReview.count)):\n"
-            for r in inReview.prefix(50) { out += "  \(r)\n" }
+            // Cut to the summary's width; the review file holds each in full.
+            for r in inReview.prefix(50) { out += "  " + (r.count > Self.maxWidth - 2 ? r.prefix(Self.maxWidth - 3) + "…" : r) + "\n" }
             if inReview.count > 50 { out += "  … \(inReview.count - 50) more" + (review != nil ? " in the review file\n" : "\n") }
         }
         if !problems.isEmpty {
