@@ -54,7 +54,7 @@ struct Archive: ParsableCommand {
                                                imageDirectory: ImageCache(forDatabase: dbURL).directory)
             reporting.report(done.diagnostics, path: out.output)
             if out.output != "-" {
-                StandardError.write("archived \(counted(library.lists.count, "list")), \(counted(library.titles.count, "title")), \(counted(library.episodes.count, "episode")), \(counted(library.notes.count, "note")) from \(dbURL.path) to \(out.output) (\(to.descriptor.name))")
+                StandardError.write("archived \(counted(library.lists.count, "list")), \(counted(library.titles.count, "title")), \(counted(library.episodes.count, "episode")), \(counted(library.notes.count, "note")) from \(dbURL.relativePath) to \(out.output) (\(to.descriptor.name))")
             }
         }
     }
@@ -73,7 +73,7 @@ extension Archive {
         library.exportDate = Clock.now()
         try BookstrackWriter.write(library, to: out.url, version: 2)
         if out.output != "-" {
-            StandardError.write("archived \(counted(library.works.count, "work")), \(counted(library.editions.count, "edition")), \(counted(library.authors.count, "author")), \(counted(library.entries.count, "entry", "entries")) from \(dbURL.path) to \(out.output) (bookstrack-v2)")
+            StandardError.write("archived \(counted(library.works.count, "work")), \(counted(library.editions.count, "edition")), \(counted(library.authors.count, "author")), \(counted(library.entries.count, "entry", "entries")) from \(dbURL.relativePath) to \(out.output) (bookstrack-v2)")
         }
     }
 }
