@@ -2,7 +2,7 @@
 SWIFT ?= swift
 # bash: recipes use pipefail.
 SHELL := bash
-DEMO_OUT ?= .demo
+DEMO_OUT ?= .build/demo
 
 .PHONY: all deps build release test demo bench fuzz test-sanitize clean \
         install uninstall dist dist-check man completions slurm-check container-check FORCE
@@ -34,8 +34,9 @@ test: deps
 	bash scripts/browser-check.sh
 	$(SWIFT) test --skip-build
 
+# Into a demo library of its own under $(DEMO_OUT), never the user's default database.
 demo: build
-	@bash scripts/demo.sh
+	@DEMO_OUT='$(DEMO_OUT)' bash scripts/demo.sh
 
 bench:
 	@MWKIT_BENCH_DEPS=1 bash scripts/ensure-deps.sh
@@ -69,8 +70,8 @@ clean:
 # because the plugin first rebuilds every product with its own build parameters, which cannot
 # say --static-swift-stdlib: it would relink .build/release/mwkit without the static runtime
 # (and, in its default release configuration, rebuild for minutes). The tool is built once, in
-# debug, from the swift-argument-parser checkout this package resolved (the version pinned
-# here, 1.8.2; no network), into .build/tools.
+# debug, from the swift-argument-parser checkout this package resolved (the release `swift
+# package resolve` chose, 1.8.2 or newer below 2.0; no network once resolved), into .build/tools.
 PREFIX ?= /usr/local
 DESTDIR ?=
 CONFIG ?= release
@@ -103,6 +104,9 @@ $(GENMAN):
 $(GEN)/stamp: $(BIN) $(GENMAN)
 	rm -rf $(GEN) && mkdir -p $(GEN)/man1 $(GEN)/completions
 	$(GENMAN) $(BIN) --multi-page --date $(MAN_DATE) --output-directory $(GEN)/man1
+	@# generate-manual copies a help text's blank lines as they are, which mdoc warns about
+	@# (`man --warnings`): each becomes a paragraph break.
+	sed -i 's/^$$/.Pp/' $(GEN)/man1/*.1
 	$(BIN) --generate-completion-script bash > $(GEN)/completions/mwkit
 	$(BIN) --generate-completion-script zsh > $(GEN)/completions/_mwkit
 	$(BIN) --generate-completion-script fish > $(GEN)/completions/mwkit.fish

@@ -82,27 +82,29 @@ let package = Package(
         // so sample tests compute their expectations without mwkit's own CSV code.
         .target(name: "MWTestSupport", dependencies: [.product(name: "CSV", package: "CSV.swift")], path: "Tests/MWTestSupport"),
         // CSV: CSV.swift's reader, the reference the byte-level CSV parser is checked against.
+        // Test targets whose tests run the `mwkit` binary (through MWTestSupport's MWKitBinary)
+        // declare the executable, so it is built before them.
         .testTarget(name: "MWFoundationTests", dependencies: [
             "MWFoundation", "MWTestSupport",
             .product(name: "CSV", package: "CSV.swift"),
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "MWCoreTests", dependencies: ["MWTestSupport", 
+        .testTarget(name: "MWCoreTests", dependencies: ["MWTestSupport", "mwkit",
             "MWCore",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "MWJobsTests", dependencies: ["MWJobs", "MWCore", "MWTMDb", "MWImport", "MWBooks", "MWFoundation"]),
-        .testTarget(name: "MWImportTests", dependencies: ["MWTestSupport", 
+        .testTarget(name: "MWImportTests", dependencies: ["MWTestSupport", "mwkit",
             "MWImport", "MWMatching", "MWFoundation", "MWArchive", "MWTMDb", "MWJobs", "MWStore", "MWCore",
             .product(name: "FlyingFox", package: "FlyingFox"),
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "MWBooksTests", dependencies: ["MWTestSupport", 
+        .testTarget(name: "MWBooksTests", dependencies: ["MWTestSupport", "mwkit",
             "MWBooks", "MWFoundation", "MWJobs",  // MWJobs: the registry's book services
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "MWArchiveTests", dependencies: ["MWArchive", "MWCore"]),
-        .testTarget(name: "MWStoreTests", dependencies: ["MWTestSupport", 
+        .testTarget(name: "MWStoreTests", dependencies: ["MWTestSupport", "mwkit",
             "MWStore", "MWCore", "MWBooks", "MWJobs",  // MWJobs: the registry's book services
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),

@@ -9,11 +9,18 @@
 #   3. the image is the `make dist` tarball (made first when dist/ has none).
 # Everything it makes is removed at the end (images included: their storage is the temporary
 # directory). Usage: scripts/container-check.sh [SUITE] (default bookworm).
+# The Debian mirror mmdebstrap uses is $MWKIT_DEBIAN_MIRROR, else the one this machine's own apt
+# configuration uses for a main archive suite (`apt-cache policy`): no host name is written here.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 SUITE=${1:-bookworm}
-MIRROR=${MWKIT_DEBIAN_MIRROR:-http://deb.debian.org/debian}
+MIRROR=${MWKIT_DEBIAN_MIRROR:-$({ apt-cache policy 2> /dev/null || true; } | awk '$2 ~ /^(https?|file):/ && $3 ~ /^[a-z]+\/main$/ { print $2; exit }')}
+if [ -z "$MIRROR" ]; then
+  echo "container-check: no Debian mirror in this machine's apt configuration; set MWKIT_DEBIAN_MIRROR=URL" >&2
+  exit 2
+fi
+echo "container-check: Debian mirror $MIRROR"
 
 need=()
 command -v podman > /dev/null || need+=(podman)

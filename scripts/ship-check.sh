@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # The shipping checks of `make test`, on the debug binary (the static release binary is checked
 # by `make dist-check`, which needs the ~8-minute release build; README "Install"):
-#   install   make install into a DESTDIR: the file list, a man page per command, man finds them,
-#             bash completion completes, the installed binary runs from an empty PATH;
+#   install   make install into a DESTDIR: the file list, a man page per command, man finds them
+#             and renders each without a warning (man --warnings -l), bash completion completes, the installed binary runs from an empty PATH;
 #             make uninstall removes exactly those files
 #   version   --version names the commit of the checkout; build-info.sh in a `git archive` tree
 #   sarif     validate/verify/check --format sarif pass the official SARIF 2.1.0 schema and hold
 #             the same findings as --format json; a broken document fails the same check
-#   demo      scripts/demo.sh with its output redirected prints no escape codes
+#   demo      scripts/demo.sh with its output redirected prints no escape codes, writes its own
+#             library database under DEMO_OUT and leaves the user's default one and $MWKIT_DB alone
 #   action    action.yml passes Schemas/github-action.schema.json; its Validate step, run as
 #             GitHub would, annotates, writes JUnit and sets `valid`
 #   pre-commit the real pre-commit tool in a throwaway repository: a valid backup commits, an
@@ -54,6 +55,14 @@ check "install: the binary, a man page per command ($(echo "$commands" | wc -w) 
 if command -v man > /dev/null; then
   check "install: man finds and renders mwkit.validate, generated from the definitions (--format … sarif)" \
     bash -c "MANPATH='$stage/usr/share/man' MANPAGER=cat man mwkit.validate 2>/dev/null | grep -q 'sarif'"
+  # Every page renders without a warning from groff (man --warnings, as a reader's man would
+  # show them): the warnings, page by page, are the failure message.
+  : > "$tmp/man-warnings.txt"
+  for page in "$stage"/usr/share/man/man1/mwkit*.1; do
+    MANPAGER=cat MANWIDTH=80 man --warnings -l "$page" 2>&1 > /dev/null | sed "s|^|  $(basename "$page"): |" >> "$tmp/man-warnings.txt"
+  done
+  check "install: every man page renders without a warning (man --warnings -l, $(ls "$stage"/usr/share/man/man1/mwkit*.1 | wc -l) pages)" \
+    bash -c "[ ! -s '$tmp/man-warnings.txt' ] || { head -40 '$tmp/man-warnings.txt'; false; }"
 else
   check "install: mwkit.validate.1 is generated from the definitions (--format … sarif; no man here to render it)" \
     grep -q 'sarif' "$stage/usr/share/man/man1/mwkit.validate.1"
@@ -131,10 +140,19 @@ check "sarif: the schema check refuses a broken document (level 'fatal')" \
   bash -c "! python3 scripts/check_sarif.py '$tmp/broken.sarif' > /dev/null"
 
 # ---- demo ---------------------------------------------------------------------------------------
-# Its output redirected (not a terminal): no escape codes; its database and outputs in $tmp.
-MWKIT=$BIN MWKIT_DB="$tmp/demo.sqlite" DEMO_OUT="$tmp/demo" bash scripts/demo.sh > "$tmp/demo.txt" 2>&1
+# Its output redirected (not a terminal): no escape codes. Run as a user whose default library
+# database exists (MWKIT_DB and the XDG one): the demo writes its own under DEMO_OUT, says so,
+# and leaves both real ones byte for byte.
+mkdir -p "$tmp/home/data/mwkit"
+echo "the user's library" > "$tmp/home/data/mwkit/library.sqlite"; echo "the user's MWKIT_DB" > "$tmp/home/mwkit-db.sqlite"
+MWKIT=$BIN HOME="$tmp/home" XDG_DATA_HOME="$tmp/home/data" MWKIT_DB="$tmp/home/mwkit-db.sqlite" DEMO_OUT="$tmp/demo" \
+  bash scripts/demo.sh > "$tmp/demo.txt" 2>&1
 check "demo: redirected, it prints no terminal escape codes ($(wc -l < "$tmp/demo.txt") lines)" \
   bash -c "grep -q 'demo outputs are in' '$tmp/demo.txt' && ! grep -q \$'\\x1b' '$tmp/demo.txt'"
+check "demo: its own library database ($tmp/demo/library.sqlite, named in its output); the user's default and \$MWKIT_DB untouched" \
+  bash -c "[ -s '$tmp/demo/library.sqlite' ] && grep -q 'the demo library database is $tmp/demo/library.sqlite' '$tmp/demo.txt' \
+    && [ \"\$(cat '$tmp/home/data/mwkit/library.sqlite')\" = \"the user's library\" ] && [ \"\$(cat '$tmp/home/mwkit-db.sqlite')\" = \"the user's MWKIT_DB\" ] \
+    && [ \"\$(ls '$tmp/home/data/mwkit')\" = library.sqlite ] && [ ! -e '$tmp/home/.local' ]"
 
 # ---- action.yml -------------------------------------------------------------------------------
 check "action.yml passes Schemas/github-action.schema.json" \

@@ -20,6 +20,19 @@ struct ZipCentralDirectory: Equatable {
 
     var entries: [Entry]
 
+    /// Whether the file at `url` lacks the end record every ZIP closes with (APPNOTE 4.3.16): a
+    /// ZIP cut short anywhere has lost it, so a read failure in such a file is told as
+    /// truncation rather than as libarchive's code.
+    static func endsEarly(url: URL) -> Bool {
+        guard let h = FileHandle(forReadingAtPath: url.path) else { return false }
+        defer { try? h.close() }
+        guard let size = try? h.seekToEnd() else { return false }
+        guard size >= 22 else { return true }
+        let tailLength = min(size, 22 + 65_535)
+        guard (try? h.seek(toOffset: size - tailLength)) != nil, let tail = try? h.read(upToCount: Int(tailLength)).map([UInt8].init) ?? nil else { return false }
+        return lastIndex(of: 0x0605_4B50, in: tail, from: tail.count - 22) == nil
+    }
+
     /// Reads the central directory of the file at `url`; nil when it cannot be found or parsed.
     static func read(url: URL, maxEntries: Int) -> ZipCentralDirectory? {
         guard let h = FileHandle(forReadingAtPath: url.path) else { return nil }

@@ -43,6 +43,8 @@ final class ZipScan {
     private(set) var manifestBytes: [UInt8]?
     /// True when the scan could not reach the end of the archive (corruption, limits).
     private(set) var stopped = false
+    /// The file has no end record: it was cut short, and read errors say so.
+    private var endsEarly = false
     /// Called with each complete JSON candidate as soon as it is extracted, so the caller can
     /// validate it on another core while the scan goes on hashing the images after it.
     var onCandidate: ((_ name: String, _ file: URL) -> Void)?
@@ -75,6 +77,7 @@ final class ZipScan {
     /// every other problem is a diagnostic.
     func run(url: URL) throws {
         let reader = try ArchiveReader(url: url)
+        endsEarly = ZipCentralDirectory.endsEarly(url: url)
         // A bomb is refused from the declared sizes before anything is inflated, whether or not
         // this scan would have read the entry's bytes (validate skips images; unpack reads them).
         if let bomb = ZipCentralDirectory.read(url: url, maxEntries: p.limits.maxEntries)?.bomb(p.limits) {
@@ -85,7 +88,8 @@ final class ZipScan {
         while true {
             let raw: RawEntry?
             do { raw = try reader.next() } catch {
-                self.error(.zipCorrupt, "the archive is corrupt or truncated after \(count) entr\(count == 1 ? "y" : "ies"): \(error)")
+                self.error(.zipCorrupt, endsEarly ? "the ZIP ends early (truncated?) after \(counted(count, "entry", "entries"))"
+                    : "the archive is corrupt or truncated after \(counted(count, "entry", "entries")): \(error)")
                 stopped = true
                 return
             }
@@ -137,10 +141,13 @@ final class ZipScan {
                 return
             }
         }
+        // Every entry read, but the central directory's end record is gone: the file was cut
+        // short after the entries, and a reader that starts from the end (unzip) refuses it.
+        if endsEarly { error(.zipCorrupt, "the ZIP ends early (truncated?): its central directory's end record is missing") }
     }
 
     private func corrupt(_ name: String, _ e: Error) {
-        error(.zipCorrupt, "entry \(quoted(name)) is corrupt or truncated: \(e)")
+        error(.zipCorrupt, endsEarly ? "entry \(quoted(name)): the ZIP ends early (truncated?)" : "entry \(quoted(name)) is corrupt or truncated: \(e)")
         stopped = true
     }
 

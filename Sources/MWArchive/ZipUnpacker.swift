@@ -24,9 +24,7 @@ public enum ZipUnpacker {
         }
         AtomicFile.removeStaleTemporaries(beside: dest)
         let tmp = AtomicFile.temporaryURL(beside: dest)
-        guard mkdir(tmp.path, 0o755) == 0 else {
-            throw MWError.io("cannot create \(tmp.path): \(String(cString: strerror(errno)))")
-        }
+        guard mkdir(tmp.path, 0o755) == 0 else { throw OutputPlace.cannotCreate(dest, errno: errno) }
         var committed = false
         defer { if !committed { try? FileManager.default.removeItem(at: tmp) } }
 

@@ -61,6 +61,9 @@ struct ZipWriter {
         if requireImages, diags.contains(where: { $0.severity == .error }) { throw MWError.invalid(diags) }
 
         let time = ZipBackup.entryTime(exportDate: exportDate, override: mtime)
+        // Before the JSON goes to a temporary file beside the output: a folder that cannot take
+        // the output is named as the user wrote it.
+        try OutputPlace.check(url)
         let jsonURL: URL
         var jsonTmp: URL?
         switch json {

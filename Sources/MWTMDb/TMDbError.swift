@@ -29,7 +29,8 @@ public enum TMDbError: Error, CustomStringConvertible, Sendable, Equatable {
         case .decoding(let p, let m): return "unexpected TMDb response for \(p): \(m)"
         case .offlineMiss(let p): return "offline and not in the cache: \(p)"
         case .missingCredentials:
-            return "no TMDb credentials: set TMDB_API_KEY (v3 key) or TMDB_ACCESS_TOKEN (v4 read token), or write \(TMDbCredentials.defaultConfigPath().path)"
+            return "no TMDb credentials: set TMDB_API_KEY (v3 key) or TMDB_ACCESS_TOKEN (v4 read token), or write \(TMDbCredentials.defaultConfigPath().path); "
+                + "or add --offline, which needs no key (import matches from the IDs in the files and the cache, and puts the rest in the review file; hydrate fills from the cache)"
         case .invalidRequest(let m): return "invalid TMDb request: \(m)"
         }
     }

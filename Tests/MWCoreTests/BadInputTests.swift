@@ -120,8 +120,9 @@ struct BadInputTests {
     @Test func randomMutationsNeverTrap() {
         var f = LibraryFactory(seed: 99)
         let base = try! BackupIO.encode(f.v2Library(), as: .mediawatchV2, options: .init(pretty: false)).bytes
-        var rng = SplitMix(seed: 5)
-        for _ in 0..<2000 {
+        let seed: UInt64 = 5
+        var rng = SplitMix(seed: seed)
+        for trial in 0..<2000 {
             var b = base
             for _ in 0..<Int(rng.next() % 4 + 1) {
                 let i = Int(rng.next() % UInt64(b.count))
@@ -134,7 +135,7 @@ struct BadInputTests {
                 }
             }
             let r = BackupIO.read(data: b)
-            for d in r.diagnostics where d.offset != nil { #expect(d.line != nil) }
+            for d in r.diagnostics where d.offset != nil { #expect(d.line != nil, "seed \(seed), mutation \(trial): [\(d.code)] has an offset but no line") }
         }
     }
 }

@@ -106,7 +106,7 @@ struct CLITests {
         let r = try TestSupport.run(["convert", v2, "--to", "mediawatch-v1", "-o", "-"])
         // The v2 sample has stripped records, which v1 cannot hold.
         #expect(r.status == 1)
-        #expect(r.stderr.contains("v1-stripped-record"))
+        #expect(r.stderr.contains("cannot write as v1:") && !r.stderr.contains("invalid input"), "\(r.stderr)")
     }
 
     @Test func convertToStdoutIsDeterministic() throws {

@@ -56,31 +56,41 @@ struct CrashSafetyCLITests {
         #expect(try TestSupport.run(args).status == 0)
         let full = Date().timeIntervalSince(t0)
         var states: [String: Int] = [:]
-        for trial in 0..<8 {
+        // Kill moments drawn from a seeded generator over 1.2× the full run; trials go on (at most
+        // 24) until at least two kills landed mid-write — the process killed while its temporary
+        // output existed beside the target — since only those prove the write is atomic.
+        var rng = SeededGenerator(seed: 0x13_04)
+        var midWrite = 0, trials = 0
+        while trials < 24 && (trials < 8 || midWrite < 2) {
+            trials += 1
             try? FileManager.default.removeItem(at: out)
+            let leftBefore = Set(Self.leftovers(dir))
             let p = Process()
             p.executableURL = MWKitBinary.url
             p.arguments = args
             p.standardError = FileHandle.nullDevice
             try p.run()
-            usleep(UInt32(full * 1.2 * Double(trial + 1) / 8 * 1_000_000))
+            let delay = Double.random(in: 0.01...(full * 1.2), using: &rng)
+            usleep(UInt32(delay * 1_000_000))
             kill(p.processIdentifier, SIGKILL)
             p.waitUntilExit()
+            if p.terminationReason == .uncaughtSignal && !Set(Self.leftovers(dir)).subtracting(leftBefore).isEmpty { midWrite += 1 }
             if FileManager.default.fileExists(atPath: out.path) {
                 // Complete: it reads back valid.
                 let check = try TestSupport.run(["validate", out.path])
-                #expect(check.status == 0, "a killed \(command) left an invalid \(out.lastPathComponent): \(check.stdout)")
+                #expect(check.status == 0, "a killed \(command) (seed \(rng.seed), trial \(trials), \(delay)s) left an invalid \(out.lastPathComponent): \(check.stdout)")
                 states["after", default: 0] += 1
             } else {
                 states["before", default: 0] += 1
             }
-            #expect(try Data(contentsOf: input) == inputBytes, "the input changed")
+            #expect(try Data(contentsOf: input) == inputBytes, "the input changed (seed \(rng.seed), trial \(trials))")
         }
         // The next run completes and removes what the killed ones left.
         let r = try TestSupport.run(args)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(Self.leftovers(dir).isEmpty, "temporaries left: \(Self.leftovers(dir))")
         #expect(try TestSupport.run(["validate", out.path]).status == 0)
-        print("crash safety \(command.joined(separator: " ")): 8 SIGKILL trials, \(states)")
+        print("crash safety \(command.joined(separator: " ")): \(trials) SIGKILL trials (seed \(rng.seed)), \(midWrite) killed mid-write, \(states)")
+        #expect(midWrite >= 2, "\(command): only \(midWrite) of \(trials) kills landed mid-write (seed \(rng.seed), full run \(full)s): the trials proved little")
     }
 }

@@ -36,7 +36,7 @@ struct IntegrationTests {
         #expect(try TestSupport.run(["stats", zip]).stdout.contains("Titles: 5"))
         // ZIP → JSON says how many images were left behind; ZIP → ZIP keeps them, byte for byte.
         let toJSON = try TestSupport.run(["convert", zip, "--to", "mediawatch-v2", "-o", dir.appendingPathComponent("b.json").path], env: env)
-        #expect(toJSON.status == 0 && toJSON.stderr.contains("\(n) image(s) in the ZIP were left behind"))
+        #expect(toJSON.status == 0 && toJSON.stderr.contains("\(n) image\(n == 1 ? " in the ZIP was" : "s in the ZIP were") left behind"))
         let zip2 = dir.appendingPathComponent("b2.zip").path
         #expect(try TestSupport.run(["convert", zip, "--to", "mediawatch-zip", "-o", zip2], env: env).status == 0)
         #expect(FileManager.default.contentsEqual(atPath: zip, andPath: zip2))

@@ -17,7 +17,7 @@ struct ReporterTests {
         #expect(out == """
             export.zip:3:7: error: [title-tmdbid-positive] /titles/1/tmdbId: tmdbId must be > 0, found 0
             export.zip/ratings.csv:12:5: warning: [rating-range] row 11, column "Rating": rating 11 is out of range
-            export.zip: INVALID (letterboxd); 1 error(s), 1 warning(s); 1 lists, 2 titles
+            export.zip: INVALID (letterboxd); 1 error, 1 warning; 1 list, 2 titles
 
             """)
     }
@@ -32,6 +32,18 @@ struct ReporterTests {
         let out = JUnitReporter().render([Self.report])
         #expect(out.contains("export.zip:3:7 /titles/1/tmdbId: tmdbId must be"))
         #expect(out.contains("warning [rating-range] export.zip/ratings.csv:12:5 row 11, column &quot;Rating&quot;: rating 11"))
+    }
+
+    /// A CSV row known by its line only (a malformed row has no column) is `file:line:1` in every
+    /// reporter, never `file:-`.
+    @Test func csvRowWithoutColumn() {
+        let row = Diagnostic.csv(.error, "import-malformed-row", "a row without a film name", file: "diary.csv", line: 7, row: 6)
+        let report = FileReport(path: "export.zip", format: "letterboxd", formatVersion: nil, valid: false,
+                                counts: ReportCounts([], summary: []), diagnostics: [row])
+        let junit = JUnitReporter().render([report])
+        #expect(junit.contains("export.zip/diary.csv:7:1 row 6: a row without a film name"), "\(junit)")
+        #expect(!junit.contains(":-"))
+        #expect(TextReporter().render([report]).contains("export.zip/diary.csv:7:1: error: [import-malformed-row] row 6:"))
     }
 
     @Test func json() throws {
@@ -79,5 +91,16 @@ struct GroupedTextTests {
         let r = FileReport(path: "b.zip", format: nil, formatVersion: nil, valid: true, counts: .init(), diagnostics: Self.many(50, "zip-image-missing"))
         #expect(GitHubReporter().render([r]).split(separator: "\n").count == 50)
         #expect(JSONReporter().render([r]).components(separatedBy: "zip-image-missing").count == 51)
+    }
+}
+
+@Suite("Diagnostics in row order")
+struct RowOrderTests {
+    @Test func byFileThenLineGeneralOnesFirstTiesKept() {
+        func d(_ file: String?, _ line: Int?, _ m: String) -> Diagnostic {
+            file == nil ? Diagnostic(.warning, "w", m) : .csv(.warning, "w", m, file: file, line: line, row: line.map { $0 - 1 })
+        }
+        let given = [d("b.csv", 9, "b9"), d("a.csv", 110, "a110"), d("a.csv", 5, "a5"), d("a.csv", 110, "a110 again"), d(nil, nil, "general"), d("a.csv", 2, "a2")]
+        #expect(given.inRowOrder().map(\.message) == ["general", "a2", "a5", "a110", "a110 again", "b9"])
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The built `mwkit` binary, for the tests that run it end to end: one place that finds it and
-/// runs it (every test target's CLI tests go through here).
+/// runs it (every test target's CLI tests go through here). A test target whose tests run it
+/// declares the `mwkit` executable among its dependencies (Package.swift), so it is built first.
 public enum MWKitBinary {
     /// The repository root (this file is Tests/MWTestSupport/MWKitBinary.swift).
     public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -11,11 +11,12 @@ public enum BookExportReader {
     /// Reads the file at `url`.
     public static func read(_ url: URL, services: [any BookServiceReader]) -> BookFileRead {
         do {
-            return read(bytes: Array(try Data(contentsOf: url)), name: url.path, services: services)
+            // Named as the user gave it: a relative path stays relative in the summary.
+            return read(bytes: Array(try Data(contentsOf: url)), name: url.relativePath, services: services)
         } catch {
-            var out = BookFileRead(file: url.path)
+            var out = BookFileRead(file: url.relativePath)
             out.tried = services.map(\.displayName)
-            out.diagnostics.append(.error(.ioUnreadable, "cannot read \(url.path): \(error.localizedDescription)"))
+            out.diagnostics.append(.error(.ioUnreadable, "cannot read \(url.relativePath): \(error.localizedDescription)"))
             return out
         }
     }

@@ -4,7 +4,7 @@ import Foundation
 /// declaration order (docs/SPEC.md#export-data), `/` escaped, reference-date numbers, nil omitted.
 enum V1Writer {
     static func write(_ lib: Library, pretty: Bool, emit: @escaping ([UInt8]) -> Void) throws -> [Diagnostic] {
-        try refuseStripped(lib, orElse: "write v2")
+        try refuseStripped(lib, orElse: "`--to mediawatch-v2`")
         var out = RecordWriter(.v1, pretty: pretty, emit: emit)
         out.w.beginObject()
         out.w.field("version", lib.sourceVersion ?? "1.0")
@@ -16,12 +16,15 @@ enum V1Writer {
         return droppedFields(lib)
     }
 
-    /// Throws `v1-stripped-record` when the library has stripped records: v1 has no way to
-    /// mark metadata absent. `orElse` ends the advice ("write v2").
+    /// Refuses a library with stripped records (``MWError/failed(_:)``, exit 1: the input is valid,
+    /// v1 has no way to mark metadata absent): "cannot write as v1: 4 stripped records need
+    /// `mwkit hydrate` first (or `--to mediawatch-v2`)". `orElse` is the other way out.
     static func refuseStripped(_ lib: Library, orElse: String) throws {
         let stripped = lib.titles.filter(\.isStripped).count + lib.episodes.filter(\.isStripped).count
         if stripped > 0 {
-            throw MWError.invalid([.error(.strippedInV1, "\(stripped) stripped record(s) cannot be written as v1, which has no way to mark metadata absent; run `mwkit hydrate` first or \(orElse)")])
+            // A valid input the target cannot hold: the operation fails (exit 1), the input is not invalid.
+            let records = counted(stripped, "stripped record")
+            throw MWError.failed("cannot write as v1: \(records) need\(stripped == 1 ? "s" : "") `mwkit hydrate` first (or \(orElse))")
         }
     }
 

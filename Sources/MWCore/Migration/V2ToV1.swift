@@ -9,7 +9,8 @@ public struct V2ToV1: MigrationStep {
     public init() {}
 
     public func apply(_ library: Library) throws -> (Library, [Diagnostic]) {
-        try V1Writer.refuseStripped(library, orElse: "keep v2")
+        // convert and migrate both come here: name each one's way to keep v2.
+        try V1Writer.refuseStripped(library, orElse: "`--to mediawatch-v2`; `migrate --to 2`")
         let warnings = V1Writer.droppedFields(library)
         var lib = library
         lib.preferences = nil

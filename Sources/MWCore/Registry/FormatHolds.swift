@@ -59,18 +59,36 @@ extension FormatRegistry {
     }
 
     /// The matrix as plain text, columns padded.
-    public var matrixText: String {
+    public var matrixText: String { matrixText(width: nil) }
+
+    /// The matrix as plain text at most `width` characters wide (nil: no limit). A matrix wider
+    /// than that is wrapped as `ls` wraps: into blocks of as many columns as fit, each block
+    /// starting with the FORMAT column again, separated by a blank line.
+    public func matrixText(width: Int?) -> String {
         let head = ["FORMAT", "FAMILY", "READ", "WRITE"] + FormatHolds().cells.map { $0.name.uppercased() }
         let rows = formats.map { f in
             [f.name.rawValue, f.family.rawValue, f.isReadable ? "yes" : "-", f.isWritable ? "yes" : "-"]
                 + f.holds.cells.map { $0.value.isEmpty ? "-" : $0.value }
         }
         let widths = head.indices.map { i in ([head[i]] + rows.map { $0[i] }).map(\.count).max() ?? 0 }
-        func line(_ cells: [String]) -> String {
-            cells.enumerated().map { i, c in c.padding(toLength: widths[i], withPad: " ", startingAt: 0) }
+        // Blocks of column indices: the first column, then as many more as fit the width.
+        var blocks: [[Int]] = []
+        var current = [0], used = widths[0]
+        for i in head.indices.dropFirst() {
+            if let width, current.count > 1, used + 2 + widths[i] > width {
+                blocks.append(current)
+                current = [0]
+                used = widths[0]
+            }
+            current.append(i)
+            used += 2 + widths[i]
+        }
+        blocks.append(current)
+        func line(_ cells: [String], _ columns: [Int]) -> String {
+            columns.map { cells[$0].padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
                 .joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) + "\n"
         }
-        return line(head) + rows.map(line).joined()
+        return blocks.map { b in line(head, b) + rows.map { line($0, b) }.joined() }.joined(separator: "\n")
     }
 }
 

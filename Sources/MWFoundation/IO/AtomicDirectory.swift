@@ -20,7 +20,7 @@ public enum AtomicDirectory {
     public static func write(_ files: [(name: String, bytes: [UInt8])], to url: URL,
                              replaceable: (_ names: [String]) -> Bool) throws {
         let tmp = AtomicFile.temporaryURL(beside: url)
-        guard mkdir(tmp.path, 0o755) == 0 else { throw MWError.io("cannot create \(tmp.path): \(String(cString: strerror(errno)))") }
+        guard mkdir(tmp.path, 0o755) == 0 else { throw OutputPlace.cannotCreate(url, errno: errno) }
         do {
             for f in files {
                 guard !f.name.isEmpty, !f.name.contains("/"), !f.name.hasPrefix(".") else { throw MWError.failed("\(quoted(f.name)) is not a plain file name") }

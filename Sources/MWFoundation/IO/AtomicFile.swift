@@ -22,7 +22,7 @@ public enum AtomicFile {
         }
         let tmp = temporaryURL(beside: url)
         let fd = open(tmp.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw MWError.io("cannot create \(tmp.path): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw OutputPlace.cannotCreate(url, errno: errno) }
         var sink = FileSink(fd: fd)
         do {
             try body(&sink)

@@ -20,7 +20,7 @@ public final class AtomicStream {
         let url = URL(fileURLWithPath: path)
         let tmp = AtomicFile.temporaryURL(beside: url)
         guard FileManager.default.createFile(atPath: tmp.path, contents: nil), let h = FileHandle(forWritingAtPath: tmp.path) else {
-            throw MWError.io("cannot create \(tmp.path)")
+            throw OutputPlace.cannotCreate(url, errno: errno)
         }
         target = url
         temp = tmp

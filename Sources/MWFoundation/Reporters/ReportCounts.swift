@@ -21,7 +21,15 @@ public struct ReportCounts: Sendable, Equatable, Codable {
     public subscript(name: String) -> Int { entries.first { $0.name == name }?.value ?? 0 }
 
     /// `2 lists, 3 titles`: the summary counts as words.
-    public var summaryText: String { summary.map { "\(self[$0]) \($0)" }.joined(separator: ", ") }
+    /// "1 list, 3 titles": each summary count with its name, singular for one.
+    public var summaryText: String { summary.map { Self.agreeing(self[$0], $0) }.joined(separator: ", ") }
+
+    /// `n` and the plural `name` ("titles", "entries") in agreement: "1 title", "1 entry".
+    static func agreeing(_ n: Int, _ name: String) -> String {
+        guard n == 1 else { return "\(n) \(name)" }
+        if name.hasSuffix("ies") { return "1 " + name.dropLast(3) + "y" }
+        return "1 " + (name.hasSuffix("s") ? String(name.dropLast()) : name)
+    }
 
     private struct Key: CodingKey {
         var stringValue: String

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The findings for one input file, as reporters print them.
 public struct FileReport: Sendable, Codable, Equatable {
     /// The path as given on the command line ("-" for stdin).
@@ -29,6 +31,17 @@ public struct FileReport: Sendable, Codable, Equatable {
     }
 }
 
+extension FileReport {
+    /// The file's own version when the format's name says another ("formatVersion 3" for a
+    /// `mediawatch-v2` file at formatVersion 3), so a file is reported as the version it is.
+    /// Names without a version (`mediawatch-zip`) need no note.
+    public var versionNote: String? {
+        guard let formatVersion, let format, let v = format.range(of: "-v", options: .backwards),
+              let named = Int(format[v.upperBound...]), named != formatVersion else { return nil }
+        return "formatVersion \(formatVersion)"
+    }
+}
+
 /// Turns file reports into text for one output style (modelled on SwiftLint's reporters).
 public protocol Reporter: Sendable {
     /// Renders all reports as one document.
@@ -53,10 +66,11 @@ public enum ReporterKind: String, Sendable, CaseIterable {
 }
 
 extension Diagnostic {
-    /// "line:col" or "-" when unknown.
+    /// "line:col" (column 1 when only the line is known, as the text reporter prints a CSV row)
+    /// or "-" when the line is unknown.
     public var position: String {
-        if let line, let column { return "\(line):\(column)" }
-        return "-"
+        guard let line else { return "-" }
+        return "\(line):\(column ?? 1)"
     }
 
     /// Where inside the document: the JSON Pointer, or for CSV `row N, column "Name"`.
@@ -72,7 +86,7 @@ extension Diagnostic {
     public func path(in input: String) -> String {
         guard let file, !file.isEmpty, file != input else { return input }
         // A reader that names files by their full path (a file given on its own) is not inside `input`.
-        if file.hasPrefix("/") { return file }
+        if file.hasPrefix("/") || file.hasPrefix(input.hasSuffix("/") ? input : input + "/") { return file }
         return input.hasSuffix("/") ? input + file : input + "/" + file
     }
 }

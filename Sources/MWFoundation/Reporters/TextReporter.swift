@@ -22,9 +22,9 @@ public struct TextReporter: Reporter {
         var out = ""
         for r in reports {
             out += lines(r.diagnostics, path: r.path)
-            let fmt = (r.format ?? "unrecognised") + (r.variant.map { ", \($0)" } ?? "")
+            let fmt = (r.format ?? "unrecognised") + (r.versionNote.map { ", \($0)" } ?? "") + (r.variant.map { ", \($0)" } ?? "")
             let verdict = r.valid ? "valid" : "INVALID"
-            out += "\(r.path): \(verdict) (\(fmt)); \(r.errors) error(s), \(r.warnings) warning(s)"
+            out += "\(r.path): \(verdict) (\(fmt)); \(counted(r.errors, "error")), \(counted(r.warnings, "warning"))"
             out += r.counts.summary.isEmpty ? "\n" : "; \(r.counts.summaryText)\n"
         }
         return out

@@ -21,7 +21,8 @@ struct ExportInput {
             if isDir.boolValue {
                 addDirectory(url, options: options)
             } else {
-                addFile(url, container: "", inner: url.lastPathComponent, display: url.path, options: options, topLevel: true)
+                // Shown as the user gave it: a relative path stays relative.
+                addFile(url, container: "", inner: url.lastPathComponent, display: url.relativePath, options: options, topLevel: true)
             }
         }
     }
@@ -40,7 +41,9 @@ struct ExportInput {
             return
         }
         for (url, inner) in found where !Self.skipQuietly(inner) {
-            addFile(url, container: rootPath, inner: inner, display: url.path, options: options, topLevel: false)
+            let given = root.relativePath
+            addFile(url, container: rootPath, inner: inner, display: given.hasSuffix("/") ? given + inner : given + "/" + inner,
+                    options: options, topLevel: false)
         }
     }
 

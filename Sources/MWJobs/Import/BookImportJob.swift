@@ -97,7 +97,7 @@ public enum BookImportJob {
         // A file named on the command line was asked for: not being an export is a problem
         // there, while a file met inside a folder (a README) is only skipped with a warning.
         if result.files.contains(where: { $0.source != nil }) {
-            let named = Set(o.sources.filter { !ImportFiles.isDirectory($0) }.map(\.path))
+            let named = Set(o.sources.filter { !ImportFiles.isDirectory($0) }.map(\.relativePath))
             problems += result.files.filter { $0.source == nil && $0.malformed.isEmpty && named.contains($0.file) }
                 .map { "\($0.file): not \(withArticle(listing(services.map(\.displayName)))) export" }
         }
@@ -116,7 +116,8 @@ extension BookImportJob.Outcome {
             for (k, v) in f.unkept.sorted(by: { $0.key < $1.key }) { s += "    not kept: \(k) ×\(v)\n" }
         }
         let lib = result.library
-        s += "library: \(lib.works.count) works, \(lib.editions.count) editions, \(lib.authors.count) authors, \(lib.entries.count) entries; \(result.waiting.count) merge(s) waiting in review\n"
+        s += "library: \(counted(lib.works.count, "work")), \(counted(lib.editions.count, "edition")), \(counted(lib.authors.count, "author")), "
+            + "\(counted(lib.entries.count, "entry", "entries")); \(counted(result.waiting.count, "merge")) waiting in review\n"
         for p in problems { s += "problem: \(p)\n" }
         return s
     }

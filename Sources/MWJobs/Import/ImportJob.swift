@@ -78,11 +78,11 @@ public enum ImportJob {
             if let out = o.output {
                 let done = try LibraryWriter.write(built.library, version: 2, as: o.format, to: out, options: o.writeOptions)
                 report.diagnostics += done.diagnostics
-                report.output = out.path
+                report.output = out.relativePath  // as the user gave it
             }
             if let r = o.reviewFile {
                 report.reviewFileRows = try ReviewFile.write(matches, items: export.items, to: r)
-                report.review = r.path
+                report.review = r.relativePath
             }
             if let db = o.database {
                 // The database holds stripped records: what TMDb did not say stays for `hydrate`.
@@ -90,7 +90,7 @@ public enum ImportJob {
                 lossless.fillMetadata = false
                 let lib = build.fillMetadata ? LibraryBuilder.build(export, matches: matches, options: lossless).library : built.library
                 report.merge = try merge(lib, into: db).tallies.reduce(into: [:]) { $0[$1.key.rawValue] = $1.value }
-                report.database = db.path
+                report.database = db.relativePath
             }
         } else {
             report.output = nil

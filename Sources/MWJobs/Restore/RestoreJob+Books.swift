@@ -36,7 +36,7 @@ extension RestoreJob {
         }
         var s = "\(report.dryRun ? "dry run: " : "")restore --strategy \(report.strategy.rawValue)"
         if report.strategy == .merge { s += " --on-conflict \(report.policy.rawValue)" }
-        s += " of \(o.backup) (books) into \(o.database.path)\n" + report.summaryTable()
+        s += " of \(o.backup) (books) into \(o.database.relativePath)\n" + report.summaryTable()
         s += "\(report.changes) change(s)\n"
         if let p = report.snapshotPath { s += "previous database kept as \(p)\n" }
         for r in report.snapshotsRemoved { s += "older snapshot removed (--keep-snapshots \(o.restore.keepSnapshots ?? 0)): \(r)\n" }

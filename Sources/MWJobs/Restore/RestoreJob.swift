@@ -145,7 +145,7 @@ public enum RestoreJob {
     static func summary(_ report: RestoreReport, _ o: Options, imagesStored: Int) -> String {
         var out = "\(report.dryRun ? "dry run: " : "")restore --strategy \(report.strategy.rawValue)"
         if report.strategy == .merge { out += " --on-conflict \(report.onConflict.rawValue)" }
-        out += " of \(o.backup) into \(o.database.path)\n"
+        out += " of \(o.backup) into \(o.database.relativePath)\n"
         out += report.summaryTable()
         if !report.addedToDefaultList.isEmpty {
             out += "\(report.addedToDefaultList.count) title(s) belonged to no list and were put in the default list"

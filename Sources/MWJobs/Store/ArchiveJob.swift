@@ -1,6 +1,7 @@
 import Foundation
 import MWBooks
 import MWCore
+import MWFoundation
 import MWStore
 
 /// `mwkit archive` as a job: the library database out to a backup, through the one write path
@@ -61,13 +62,13 @@ public enum ArchiveJob {
             var library = try store.loadBookLibrary()
             library.exportDate = Clock.now()
             let done = try LibraryWriter.write(library, as: format, to: o.output, options: o.writeOptions)
-            return Outcome(diagnostics: done.diagnostics, summary: "archived \(library.works.count) work(s), \(library.editions.count) edition(s), \(library.authors.count) author(s), \(library.entries.count) entries from \(o.database.path) to \(outputName) (\(format.name))")
+            return Outcome(diagnostics: done.diagnostics, summary: "archived \(counted(library.works.count, "work")), \(counted(library.editions.count, "edition")), \(counted(library.authors.count, "author")), \(counted(library.entries.count, "entry", "entries")) from \(o.database.relativePath) to \(outputName) (\(format.name))")
         }
         var library = try store.loadLibrary(selection: ArchiveSelection(list: o.list, shareable: o.shareable))
         library.exportDate = library.exportStamp()
         // Images come from the cache beside the database (filled by restoring ZIPs or by hydrate --images).
         let done = try LibraryWriter.write(library, version: Migrator.latestVersion, as: format, to: o.output, options: o.writeOptions,
                                            imageDirectory: ImageCache(forDatabase: o.database).directory)
-        return Outcome(diagnostics: done.diagnostics, summary: "archived \(library.lists.count) list(s), \(library.titles.count) title(s), \(library.episodes.count) episode(s), \(library.notes.count) note(s) from \(o.database.path) to \(outputName) (\(format.name))")
+        return Outcome(diagnostics: done.diagnostics, summary: "archived \(counted(library.lists.count, "list")), \(counted(library.titles.count, "title")), \(counted(library.episodes.count, "episode")), \(counted(library.notes.count, "note")) from \(o.database.relativePath) to \(outputName) (\(format.name))")
     }
 }

@@ -60,7 +60,7 @@ struct Convert: ParsableCommand {
                 StandardError.write("note: \(out.output) is a folder of \(n) files (what \(to.descriptor.name) writes for this library)")
             }
             if done.imagesLeftBehind > 0 {
-                StandardError.write("note: \(done.imagesLeftBehind) image(s) in the ZIP were left behind (\(to.descriptor.name) holds no images; convert --to mediawatch-zip keeps them)")
+                StandardError.write("note: \(counted(done.imagesLeftBehind, "image")) in the ZIP \(done.imagesLeftBehind == 1 ? "was" : "were") left behind (\(to.descriptor.name) holds no images; convert --to mediawatch-zip keeps them)")
             }
             StandardError.write("converted \(input) (\(loaded.result.format?.rawValue ?? "?")) → \(out.output) (\(to.descriptor.name))")
         }

@@ -122,15 +122,15 @@ struct Hydrate: AsyncParsableCommand {
 
     private func listFailures(_ report: HydrateReport) {
         guard !report.failures.isEmpty else { return }
-        StandardError.write("\(report.failures.count) record(s) could not be hydrated and were left as they were:")
+        StandardError.write("\(counted(report.failures.count, "record")) could not be hydrated and were left as they were:")
         for f in report.failures { StandardError.write("  \(f)") }
     }
 
     private func printSummary(_ report: HydrateReport) {
         let s = report.clientStats
         let perTitle = report.titlesConsidered > 0 ? Double(s.requests) / Double(report.titlesConsidered) : 0
-        StandardError.write("hydrated \(report.titlesHydrated) title(s) and \(report.episodesHydrated) episode(s) of \(report.titlesConsidered) title(s) needing work "
-                            + "in \(String(format: "%.2f", report.metadataSeconds)) s: \(s.requests) request(s) (\(String(format: "%.2f", perTitle))/title), "
+        StandardError.write("hydrated \(counted(report.titlesHydrated, "title")) and \(counted(report.episodesHydrated, "episode")) of \(counted(report.titlesConsidered, "title")) needing work "
+                            + "in \(String(format: "%.2f", report.metadataSeconds)) s: \(counted(s.requests, "request")) (\(String(format: "%.2f", perTitle))/title), "
                             + "\(s.cacheHits) from cache, \(s.retries) retr\(s.retries == 1 ? "y" : "ies")"
                             + (s.achievedRate.map { String(format: ", %.1f req/s (limit %.1f)", $0, tmdb.rate) } ?? ""))
         if images != nil {

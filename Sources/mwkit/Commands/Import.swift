@@ -77,8 +77,10 @@ struct Import: AsyncParsableCommand {
     @Option(help: "Books, with --merge-into: how a book in both is merged: newer (default: the later lastModified wins), keep (the existing library's), theirs (the import's), union (newer, read if either is); docs/BOOKS.md \"Conflict policies\".")
     var onConflict: ConflictPolicy = .newer
 
-    @Option(help: ArgumentHelp("Read only this service's files (default: auto, every service detected from content).",
-                               valueName: registry.services.map(\.name.rawValue).joined(separator: "|")))
+    // The services listed in the help text, where they wrap: as the value's name, one unbreakable
+    // word, they overflowed the man page's line (a groff warning).
+    @Option(help: ArgumentHelp("Read only this service's files: " + registry.services.map(\.name.rawValue).joined(separator: ", ")
+                               + " (default: auto, every service detected from content).", valueName: "service"))
     var from: String = "auto"
 
     /// The service `--from` names; nil for auto.
@@ -175,7 +177,8 @@ struct Import: AsyncParsableCommand {
         let progress = ProgressDisplay()
         let report: ImportReport
         do {
-            report = try await ImportJob.run(options) { done, total in progress.update("matching", done: done, total: total) }.report
+            // Nothing to look up (every item by an ID in the file or a decision): no "matching: 0/0".
+            report = try await ImportJob.run(options) { done, total in if total > 0 { progress.update("matching", done: done, total: total) } }.report
         } catch {
             progress.finish()
             throw CLIExit.from(error)
@@ -186,7 +189,7 @@ struct Import: AsyncParsableCommand {
 
     /// Both imports end alike: diagnostics on stderr, the summary on stdout, the exit code.
     func finish(_ outcome: some ImportOutcome) throws {
-        reporting.report(outcome.diagnostics, path: sources.count == 1 ? sources[0] : "import")
+        reporting.report(outcome.diagnostics.inRowOrder(), path: sources.count == 1 ? sources[0] : "import")
         print(format == .json ? try outcome.json() : outcome.text(), terminator: "")
         if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
     }

@@ -50,7 +50,7 @@ struct Pack: ParsableCommand {
             let diags = try PackJob.run(o) { StandardError.report([$0], verbose: reporting.verbose) }
             reporting.report(diags, path: output)
             let missing = diags.filter { $0.code == DiagnosticCode.zipImageMissing.rawValue }.count
-            StandardError.write("packed \(input) → \(output)" + (missing > 0 ? " (\(missing) referenced image(s) missing)" : " (every referenced image included)"))
+            StandardError.write("packed \(input) → \(output)" + (missing > 0 ? " (\(counted(missing, "referenced image")) missing)" : " (every referenced image included)"))
         } catch is PackJob.NotValid {
             throw CLIExit.failure("\(input) is not a valid backup; nothing was written", code: 1)
         } catch let MWError.invalid(diags) {

@@ -24,7 +24,7 @@ struct Stats: ParsableCommand {
 
     func run() throws {
         do {
-            let loaded = try loadValid(input, inputOptions.readOptions(), reporting, families: [.films, .books])
+            let loaded = try loadValid(input, inputOptions.readOptions(), reporting, families: [.films, .books], writes: false)
             guard let model = loaded.result.anyModel else { throw MWError.invalid(loaded.result.diagnostics) }
             let stats = try StatsJob.run(model)
             print(format == .text ? stats.text : stats.json, terminator: "")

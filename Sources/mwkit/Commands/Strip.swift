@@ -62,7 +62,7 @@ struct Strip: ParsableCommand {
                 return stripped
             }
             reporting.report(done.diagnostics, path: out.output)
-            StandardError.write("stripped \(counts.titles) title(s) and \(counts.episodes) episode(s): \(input) → \(out.output)")
+            StandardError.write("stripped \(counted(counts.titles, "title")) and \(counted(counts.episodes, "episode")): \(input) → \(out.output)")
         }
     }
 }

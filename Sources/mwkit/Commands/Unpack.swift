@@ -28,7 +28,7 @@ struct Unpack: ParsableCommand {
         do {
             let (diags, files) = try UnpackJob.run(URL(fileURLWithPath: input), to: URL(fileURLWithPath: output), limits: limits.limits)
             reporting.report(diags, path: input)
-            StandardError.write("unpacked \(files) file(s) from \(input) into \(output)")
+            StandardError.write("unpacked \(counted(files, "file")) from \(input) into \(output)")
         } catch let MWError.invalid(diags) {
             reporting.report(diags, path: input)
             throw CLIExit.failure("\(input) was not unpacked; nothing was written", code: 1)

@@ -97,7 +97,7 @@ func runBatch(_ command: String, paths: [String], batch: BatchOptions, output: S
                              onProgress: { p in progress.update(command, done: p.done, total: p.total, bytes: p.bytes, failed: p.failed) })
     progress.finish()
     if let e = summary.syncError { StandardError.write("mwkit: warning: the outputs could not be flushed to disk: \(e)") }
-    StandardError.write("\(command): \(inputs.count) input(s): \(summary.done) done, \(summary.skipped) skipped (up to date), \(summary.failed) failed → \(output)")
+    StandardError.write("\(command): \(counted(inputs.count, "input")): \(summary.done) done, \(summary.skipped) skipped (up to date), \(summary.failed) failed → \(output)")
     if summary.failed > 0 { throw ExitCode(1) }
 }
 

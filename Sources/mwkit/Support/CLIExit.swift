@@ -29,16 +29,17 @@ enum CLIExit {
 }
 
 /// Loads a backup for a command that needs a valid one: its warnings are printed, an invalid
-/// backup is refused (exit 1, its diagnostics printed).
+/// backup is refused (exit 1, its diagnostics printed). `writes`: the command writes an output,
+/// so the refusal says nothing was written (a reading command such as `stats` does not).
 func loadValid(_ path: String, _ options: ReadOptions, _ reporting: ReportingOptions = .init(),
-               families: Set<ModelFamily> = [.films]) throws -> LoadedBackup {
+               families: Set<ModelFamily> = [.films], writes: Bool = true) throws -> LoadedBackup {
     do {
         let loaded = try BackupLoader().loadValid(path, options: options, families: families)
         if !loaded.result.diagnostics.isEmpty { StandardError.report([FileReport(path: path, read: loaded.result)], verbose: reporting.verbose) }
         return loaded
     } catch let e as InvalidBackup {
         StandardError.report([e.report], verbose: reporting.verbose)
-        throw CLIExit.failure("\(path) is not a valid backup; nothing was written", code: 1)
+        throw CLIExit.failure("\(path) is not a valid backup" + (writes ? "; nothing was written" : ""), code: 1)
     }
 }
 

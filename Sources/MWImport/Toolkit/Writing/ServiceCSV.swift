@@ -7,8 +7,8 @@ import MWFoundation
 /// formats").
 enum ServiceCSV {
     /// The bytes of a CSV file: UTF-8 without a byte order mark (importers read the first
-    /// header name with it), CRLF line ends and a final CRLF, fields quoted by CSV.swift's
-    /// writer exactly when they hold a comma, a quote, CR or LF (quotes doubled; RFC 4180).
+    /// header name with it), CRLF line ends and a final CRLF, fields quoted (by ``CSVText``) exactly
+    /// when they hold a comma, a quote, CR or LF (quotes doubled; RFC 4180).
     static func bytes(header: [String], rows: [[String]]) throws -> [UInt8] {
         try CSVText.bytes(header: header, rows: rows, newline: .crlf)
     }
