@@ -31,7 +31,7 @@ import Testing
         o.output = dir.appendingPathComponent("out.csv")
         #expect(o.family == .books && o.usageProblem == nil)
         let done = try ArchiveJob.run(o, outputName: "out.csv")
-        #expect(done.summary.hasPrefix("archived \(library.works.count) work(s)") && done.summary.hasSuffix("(goodreads)"))
+        #expect(done.summary.hasPrefix("archived \(counted(library.works.count, "work"))") && done.summary.hasSuffix("(goodreads)"))
         // Read back as Goodreads: the same works.
         let back = BookExportReader.read(o.output!, services: FormatRegistry.standard.bookReaders)
         #expect(back.source == .goodreads)
