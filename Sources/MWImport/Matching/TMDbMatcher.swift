@@ -56,9 +56,12 @@ public final class TMDbMatcher: Sendable {
         var subjects: [String: MatchSubject] = [:]
         var lookupKeys = Set<String>()
 
+        let allSubjects = items.map(MatchSubject.init)
+        // Records with different ids of one service never share a review key (issue 30 §1).
+        let reviewKeys = IdentityRule.split(allSubjects.map { $0?.key }, items)
         for (i, item) in items.enumerated() {
-            let subject = MatchSubject(item)
-            keys[i] = subject.map { "\(item.source.service.rawValue):\($0.key)" } ?? MatchKey.position(item)
+            let subject = allSubjects[i]
+            keys[i] = reviewKeys[i].map { "\(item.source.service.rawValue):\($0)" } ?? MatchKey.position(item)
             if let d = overrides[keys[i]] {
                 outcomes[i] = d.outcome
                 continue
@@ -80,13 +83,17 @@ public final class TMDbMatcher: Sendable {
 
         var result = MatchResult(items: [], stats: MatchStats(), statsByFile: [:], diagnostics: [])
         var failures: [String: Int] = [:]
-        for (i, item) in items.enumerated() {
-            var candidates: [MatchCandidate] = []
+        var candidatesOf = [[MatchCandidate]](repeating: [], count: items.count)
+        for i in items.indices {
             if outcomes[i] == nil, let k = subjectOf[i], let r = found[k] {
                 outcomes[i] = r.outcome
-                candidates = r.candidates
+                candidatesOf[i] = r.candidates
                 if case .review(let e) = r.outcome, e.incomplete { failures[e.reason, default: 0] += 1 }
             }
+        }
+        IdentityRule.unshare(&outcomes, items)
+        for (i, item) in items.enumerated() {
+            let candidates = candidatesOf[i]
             let outcome = outcomes[i] ?? .review(ReviewEntry(reason: "not looked up", incomplete: true))
             result.items.append(ItemMatch(index: i, key: keys[i], outcome: outcome, candidates: candidates))
             result.stats.count(outcome)

@@ -96,6 +96,10 @@ public struct ForeignIDs: Sendable, Codable, Hashable {
     public var letterboxdSlug: String?
     /// TV Time's own UUID for the record, when given.
     public var tvtimeUUID: String?
+    /// The record's id at a service TMDb cannot look up, with the service's name
+    /// (`myanimelist:anime:9969`, `simkl:movie:53536`): records with different ones are
+    /// different records (issue 30 §1, ``IdentityRule``).
+    public var serviceID: String?
 
     public init(tmdb: Int? = nil, imdb: String? = nil, tvdb: Int? = nil, trakt: Int? = nil) {
         self.tmdb = tmdb

@@ -25,6 +25,8 @@ extension ImportReport {
         for f in files {
             for (reason, n) in f.notImported.sorted(by: { $0.key < $1.key }) { out += "  \(f.file): \(n) row(s) not imported: \(reason)\n" }
         }
+        let r = read
+        out += "read: \(r.titles) title(s) (films, shows, titles of unknown kind), \(r.episodes) episode(s) of \(r.shows) show(s)\n"
         let l = library
         out += "library: \(l.titles) title(s), \(l.episodes) episode(s), \(l.lists) list(s) (\(l.listItems) entries), \(l.notes) note(s); "
         out += "\(l.viewings) viewing(s), \(l.ratings) rating(s), \(l.tags) tag(s)" + (l.statuses > 0 ? ", \(l.statuses) watch status(es)" : "") + " kept"

@@ -100,6 +100,7 @@ enum MyAnimeListReader {
         let i = c.item(keys: [key], source: src) {
             var item = ForeignItem(source: src, kind: kind, title: title)
             item.rawType = type
+            item.ids.serviceID = malID.map { "myanimelist:anime:\($0)" }
             return item
         }
         var score: ForeignRating?
