@@ -26,7 +26,7 @@ enum NetflixMarkers {
     /// Words of a numbered part of a show that is not a season (`Part 2`, `Volume 1`, `1. Kısım`).
     static let partWords: Set<String> = [
         "part", "parte", "teil", "partie", "osa", "deel", "del", "część", "część", "volume", "vol.", "vol", "volumen",
-        "collection", "colección", "coleção", "collezione", "kısım", "rész", "bind", "book", "libro", "livro", "livre",
+        "collection", "colección", "coleção", "collezione", "koleksiyon", "kolekcja", "sammlung", "samling", "kısım", "rész", "bind", "book", "libro", "livro", "livre",
         "księga", "bog", "bok", "buch", "část", "díl", "часть", "том", "kitap", "부", "파트", "パート", "部", "篇",
     ]
     /// Words of a numbered chapter, used only when no season or part marker is found.

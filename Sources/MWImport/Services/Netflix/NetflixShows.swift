@@ -3,7 +3,7 @@ import MWFoundation
 
 /// Shows told by a file's structure rather than by a marker word: titles without a season,
 /// part or chapter marker (``NetflixTitles``) whose part before the first `": "` is shared by
-/// several different titles watched on different days (`귀멸의 칼날: 카마도 탄지로 입지편: 잔혹`,
+/// several different titles watched on different days (or many titles on one) (`귀멸의 칼날: 카마도 탄지로 입지편: 잔혹`,
 /// `Häkkilinnut: Oranssit päälle`), or names a show the file marks elsewhere, are episodes of
 /// that show — whatever the language (docs/IMPORT.md "Netflix"). Such an episode keeps its
 /// title and any middle part as written; it has no season or number to place it by, so it
@@ -12,6 +12,8 @@ struct NetflixShows {
     /// Distinct titles, and distinct days, a prefix needs to be taken for a show on its own.
     static let minimumTitles = 3
     static let minimumDays = 2
+    /// Distinct titles that make a prefix a show whatever the days (a miniseries seen in one go).
+    static let bingeTitles = 5
 
     /// The keys (``Values/key(_:)``) of the prefixes that are shows.
     private(set) var prefixes: Set<String> = []
@@ -32,7 +34,8 @@ struct NetflixShows {
             groups[k, default: ([], [])].titles.insert(Values.key(p.title))
             if let day { groups[k, default: ([], [])].days.insert(day) }
         }
-        for (k, g) in groups where marked.contains(k) || (g.titles.count >= Self.minimumTitles && g.days.count >= Self.minimumDays) {
+        for (k, g) in groups where marked.contains(k) || g.titles.count >= Self.bingeTitles
+            || (g.titles.count >= Self.minimumTitles && g.days.count >= Self.minimumDays) {
             prefixes.insert(k)
         }
     }
