@@ -40,8 +40,8 @@ public enum MWImport {
                 let closest = parsed.csv != nil ? parsed.firstRecord.flatMap { CSVSignatures.closest($0.fields) } : nil
                 let note = closest.map { "no service recognises this CSV; \($0)" } ?? "not a file of a supported export"
                 out.files.append(FileStats(file: file.display, service: nil, kind: .unknown, read: false, note: note))
-                out.diagnostics.append(.warning(.importUnrecognizedFile, closest.map { "\(file.display): no service recognises this CSV; \($0); skipped" }
-                    ?? "\(file.display) is not a file of \(tried(options.readers)) export; skipped"))
+                out.diagnostics.append(.warning(.importUnrecognizedFile, "\(file.display) is not a file of \(tried(options.readers)) export"
+                    + (closest.map { " (no service recognises this CSV; \($0))" } ?? "") + "; skipped"))
                 continue
             }
             if chosen.count > 1 || (options.services == nil && claims.count > 1) {
