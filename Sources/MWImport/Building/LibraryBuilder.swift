@@ -72,8 +72,14 @@ struct Placement {
     var lists = ListAssembly()
     var episodeEmotions = 0
 
+    /// Rows already booked under an outcome: a row that gives several items (a Trakt show with
+    /// its episodes) counts once, so no column of the summary exceeds the rows read.
+    var booked: Set<String> = []
+
     mutating func book(_ item: ForeignItem, _ field: WritableKeyPath<RowOutcomes, Int>) {
-        for s in item.sources { rows[ImportBuild.rowKey(s), default: RowOutcomes()][keyPath: field] += 1 }
+        for s in item.sources where (s.line == nil && s.row == nil) || booked.insert("\(field)|\(s.service.rawValue)|\(s.position)").inserted {
+            rows[ImportBuild.rowKey(s), default: RowOutcomes()][keyPath: field] += 1
+        }
     }
 
     mutating func place(_ item: ForeignItem, _ outcome: MatchOutcome) {

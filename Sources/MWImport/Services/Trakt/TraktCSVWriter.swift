@@ -67,7 +67,7 @@ public enum TraktCSVWriter {
             }
         }
         if !library.notes.isEmpty { dropped["notes and reviews", default: 0] += library.notes.count }
-        for (what, n) in dropped.sorted(by: { $0.key < $1.key }) {
+        for (what, n) in dropped.sorted(by: { $0.key < $1.key }) where n > 0 {
             diagnostics.append(.warning(.fieldDropped, "Trakt's CSV cannot hold \(what): dropped from \(n) record(s)"))
         }
         return (rows, diagnostics)
