@@ -59,4 +59,25 @@ import Testing
         IdentityRule.unshare(&one, [items[0]])
         #expect(one == [.matched(TMDbMatch(tmdbId: 57911, mediaType: .tv, method: .search))])
     }
+
+    @Test func twoRatingsOfOneDayWithDifferentValuesAreBothKeptAndWritten() throws {
+        let ratings = [ForeignRating(value: 4.5, scale: .halfStars5, raw: "4.5", date: day("2014-12-21"), source: ref(.letterboxd, "diary.csv", 9)),
+                       ForeignRating(value: 4.5, scale: .halfStars5, raw: "4.5", date: day("2014-12-21"), source: ref(.letterboxd, "diary.csv", 10)),
+                       ForeignRating(value: 5, scale: .halfStars5, raw: "5", date: day("2014-12-21"), source: ref(.letterboxd, "ratings.csv", 230))]
+        let kept = RecordValues.ratings(ratings)
+        #expect(kept.map(\.value) == [4.5, 5] && kept.map(\.source) == ["letterboxd:earlier", "letterboxd"], "\(kept)")
+        // The last read stays the current one for every writer.
+        #expect(ServiceCSV.current(kept, isPreferred: { _ in false }).map { kept[$0].value } == 5)
+
+        var t = Lib.movie(1, "Short Term 12", year: 2013)
+        t.ratings = kept
+        t.viewings = [Lib.viewing("2014-12-21")]
+        t.watched = true
+        t.sources = [RecordSource(service: "letterboxd", file: "diary.csv", row: 8)]
+        var lib = Library()
+        lib.titles = [t]
+        let rows = LetterboxdCSVWriter.rows(lib).rows
+        #expect(Set(rows.map { $0[4] }) == ["4.5", "5"], "\(rows)")
+        #expect(rows.filter { !$0[5].isEmpty }.count == 1, "one diary entry, no invented viewing: \(rows)")
+    }
 }
