@@ -2,6 +2,7 @@ import Foundation
 import MWCore
 import MWFoundation
 @testable import MWImport
+import MWJobs
 import MWTestSupport
 import Testing
 
@@ -101,6 +102,29 @@ struct FilmCorpusTests {
                 let undated = out.items.flatMap(\.watches).filter { $0.date == nil }.count
                 #expect(undated <= out.diagnostics(.importBadValue).count, "\(url.path): \(undated) viewing(s) without a date")
             }
+        }
+    }
+
+    /// Every export of a service whose writer mwkit has and whose records carry TMDb ids (so an
+    /// offline import matches them): imported, written by that service's writer, imported again —
+    /// each title's rating, watched state and day and watchlist place come back, as far as the
+    /// service holds them (``RealSampleWriterTests/facts(_:_:)``). Trakt exports are folders.
+    @Test(.enabled(if: present, "no real export present; not checked"),
+          arguments: [("yamtrack", "yamtrack", "out.csv"), ("watcharr", "watcharr", "out.json"), ("trakt", "trakt-json", "out")])
+    func everyExportComesBackThroughItsServicesWriter(_ service: String, _ writer: String, _ out: String) async throws {
+        let sources: [URL] = service == "trakt"
+            ? Array(Set(Self.files(service).map { $0.deletingLastPathComponent() })).sorted { $0.path < $1.path }
+            : Self.files(service)
+        for source in sources {
+            let fx = try Fixture()
+            let lib = try await RealSampleWriterTests.importLibrary([source], fx: fx, name: "source")
+            guard !lib.titles.isEmpty else { continue }
+            let format = try #require(FormatRegistry.standard.format(named: writer))
+            let done = try LibraryWriter.write(lib, version: Migrator.latestVersion, as: format, to: fx.url(out))
+            #expect(!done.diagnostics.contains { $0.severity == .error }, "\(source.path)")
+            let back = try await RealSampleWriterTests.importLibrary([fx.url(out)], fx: fx, name: "back")
+            let want = RealSampleWriterTests.facts(lib, writer), got = RealSampleWriterTests.facts(back, writer)
+            #expect(got == want, "\(source.path): \(Set(want).subtracting(got).sorted().prefix(5)) became \(Set(got).subtracting(want).sorted().prefix(5))")
         }
     }
 }

@@ -326,10 +326,8 @@ struct SampleFactsTests {
     /// The day order of a `NetflixViewingHistory.csv`, from all its dates as the test sees them:
     /// a first number above 12 says day first, a second above 12 says month first; nil when no
     /// value tells (the reader then asks for `--date-order`).
-    /// The Korean and Hungarian form `21. 12. 27.` (a blank after each full stop, one at the end)
-    /// is year first, as the samples' README says.
     static func order(_ dates: [String]) -> DateOrder? {
-        if dates.contains(where: { $0.contains(". ") && $0.hasSuffix(".") }) { return .ymd }
+        if dates.contains(where: { $0.contains(". ") && $0.hasSuffix(".") }) { return .ymd }  // `21. 12. 27.`: year first (README)
         let parts = dates.map { $0.split { !$0.isNumber }.compactMap { Int($0) } }.filter { $0.count == 3 }
         if parts.contains(where: { $0[0] > 31 }) { return .ymd }
         if parts.contains(where: { $0[0] > 12 }) { return .dmy }

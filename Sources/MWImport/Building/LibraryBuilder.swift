@@ -22,6 +22,18 @@ public enum LibraryBuilder {
         if p.episodeEmotions > 0 {
             diagnostics.append(.warning(.importNotKept, "\(p.episodeEmotions) TV Time emotion vote(s) on episodes were not kept: the model has no liked status for episodes"))
         }
+        // The values readers keep as extras (a service's own id, a progress, a column no field
+        // holds) have no field in the library yet: counted by name, never dropped in silence
+        // (issue 30 §1).
+        var extras: [String: Int] = [:]
+        for m in matches.items {
+            guard case .matched = m.outcome else { continue }
+            for e in export.items[m.index].extras { extras[e.field, default: 0] += 1 }
+        }
+        if !extras.isEmpty {
+            let named = extras.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\($0.key) ×\($0.value)" }
+            diagnostics.append(.warning(.importNotKept, "\(extras.values.reduce(0, +)) value(s) the library has no field for were not kept: \(named.joined(separator: ", "))"))
+        }
         return ImportBuild(library: lib, rows: p.rows, counts: counts(lib), diagnostics: diagnostics)
     }
 
