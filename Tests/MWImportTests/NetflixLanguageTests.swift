@@ -3,6 +3,7 @@ import MWCore
 @testable import MWImport
 import MWFoundation
 import MWJobs
+import MWTMDb
 import MWTestSupport
 import Testing
 
@@ -114,5 +115,30 @@ import Testing
         let note = out.files.first?.note ?? ""
         #expect(note.contains("no service recognises this CSV") && note.contains("Netflix ViewingActivity.csv") && note.contains("'Start Time'"), "\(note)")
         #expect(!out.diagnostics.contains { $0.code == "json-syntax" })
+    }
+
+    @Test func filmsSharingAPrefixStayFilmsWhenTMDbNamesThemWhole() async throws {
+        let fx = try Fixture()
+        let csv = "Title,Date\n" + [("Star Harbor: The First", "1/3/2020"), ("Star Harbor: The Second", "1/4/2020"), ("Star Harbor: The Third", "1/25/2020"),
+                                     ("Kriger: De rat", "2/3/2020"), ("Kriger: Het verhoor", "2/4/2020"), ("Kriger: De oorlog", "2/5/2020")]
+            .map { "\"\($0.0)\",\"\($0.1)\"" }.joined(separator: "\n") + "\n"
+        let out = NetflixTests.read(try fx.write("NetflixViewingHistory.csv", csv))
+        // Offline both prefixes are shows told by the file's structure: one review row each.
+        #expect(out.items.allSatisfy { $0.kind == .episode && $0.episode?.wholeTitle != nil })
+        let catalogue = [TrapCatalogue.movie(3001, "Star Harbor: The First", "1990-01-01"), TrapCatalogue.movie(3002, "Star Harbor: The Second", "1992-01-01"),
+                         TrapCatalogue.movie(3003, "Star Harbor: The Third", "1994-01-01")]
+        try await withMatchingServer(catalogue) { server in
+            let r = try await TMDbMatcher(client: await matchClient(server, cache: nil)).match(out.items)
+            for m in r.items {
+                let item = out.items[m.index]
+                if item.episode?.showTitle == "Star Harbor" {
+                    guard case .matched(let t) = m.outcome else { Issue.record("\(item.title) not matched: \(m.outcome)"); continue }
+                    #expect(t.mediaType == .movie && [3001, 3002, 3003].contains(t.tmdbId))
+                } else {
+                    // No such show and no such film: the show waits in review.
+                    guard case .review = m.outcome else { Issue.record("\(item.title) was matched"); continue }
+                }
+            }
+        }
     }
 }

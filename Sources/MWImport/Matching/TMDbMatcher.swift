@@ -91,6 +91,7 @@ public final class TMDbMatcher: Sendable {
                 if case .review(let e) = r.outcome, e.incomplete { failures[e.reason, default: 0] += 1 }
             }
         }
+        try await wholeTitles(&outcomes, &candidatesOf, items)
         IdentityRule.unshare(&outcomes, items)
         for (i, item) in items.enumerated() {
             let candidates = candidatesOf[i]
@@ -107,6 +108,27 @@ public final class TMDbMatcher: Sendable {
             .warning(.importMatchIncomplete, "\(n) item(s) not matched, sent to review: \(reason)")
         }
         return result
+    }
+
+    /// Episodes made by a file's structure only (``EpisodeRef/wholeTitle``) whose show found no
+    /// match: each title is looked up whole, and one TMDb names clearly (a film, `Star Wars: …`)
+    /// is matched as that title; the others keep their show's review (docs/IMPORT.md "Netflix").
+    private func wholeTitles(_ outcomes: inout [MatchOutcome?], _ candidates: inout [[MatchCandidate]], _ items: [ForeignItem]) async throws {
+        var subjectOf: [Int: String] = [:]
+        var subjects: [String: MatchSubject] = [:]
+        for (i, item) in items.enumerated() {
+            guard case .review? = outcomes[i], let whole = item.episode?.wholeTitle else { continue }
+            guard let s = MatchSubject(ForeignItem(source: item.source, kind: .unknown, title: whole)) else { continue }
+            subjectOf[i] = s.key
+            subjects[s.key] = s
+        }
+        guard !subjects.isEmpty else { return }
+        let found = try await lookUp(Array(subjects.values).sorted { $0.key < $1.key }, progress: nil)
+        for (i, key) in subjectOf {
+            guard let r = found[key], case .matched = r.outcome else { continue }
+            outcomes[i] = r.outcome
+            candidates[i] = r.candidates
+        }
     }
 
     /// Runs the lookups of `subjects`, at most ``MatchOptions/concurrentLookups`` at a time.

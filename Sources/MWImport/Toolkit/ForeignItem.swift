@@ -136,6 +136,10 @@ public struct EpisodeRef: Sendable, Codable, Hashable {
     public var episodeTitle: String?
     /// TV Time's `is_special` / `special` flag, when given.
     public var isSpecial: Bool?
+    /// The whole title as the file gives it, when only the file's structure (no marker) made
+    /// this an episode (Netflix, ``NetflixShows``): when TMDb has no such show, the title is
+    /// looked up whole, so films sharing a prefix (`Star Wars: …`) stay films.
+    public var wholeTitle: String?
 
     public init(showTitle: String? = nil, showIDs: ForeignIDs = ForeignIDs(), season: Int? = nil, number: Int? = nil) {
         self.showTitle = showTitle

@@ -243,6 +243,7 @@ enum NetflixReader {
                     item.rawType = parsed.marker
                     var ref = EpisodeRef(showTitle: show, season: parsed.season, number: parsed.number)
                     ref.episodeTitle = episode
+                    if parsed.byStructure { ref.wholeTitle = parsed.title }
                     item.episode = ref
                     return item
                 }

@@ -59,6 +59,7 @@ struct NetflixShows {
         // A middle part (an arc's name, `진격의 거인 2기`) is kept as the season's name.
         if parts.count >= 2 { out.marker = parts.dropLast().joined(separator: ": ") }
         out.episode = parts.last!
+        out.byStructure = true
         return out
     }
 }

@@ -22,6 +22,8 @@ enum NetflixTitles {
         /// The episode's number, from a trailing `(Episode 9)` / `(Episódio 18)` (the
         /// data-request export writes it).
         var number: Int?
+        /// Made an episode by the file's structure only (``NetflixShows``), not by a marker.
+        var byStructure = false
     }
 
     typealias Rank = NetflixMarkers.Rank
