@@ -7,10 +7,10 @@ import MWFoundation
 /// title because their titles look alike (`Gintama` and `Gintama'`, `K-On!` and `K-On!!`): each
 /// gets its own lookup and review row, and a search that gives two of them one TMDb title is no
 /// answer for either — both wait in review (docs/IMPORT.md "Matching").
-enum IdentityRule {
+public enum IdentityRule {
     /// The service's own id of `item` (not an id TMDb can look up), nil when it has none.
     /// Episodes are looked up by their show: their own ids do not name it.
-    static func identity(_ item: ForeignItem) -> String? {
+    public static func identity(_ item: ForeignItem) -> String? {
         guard item.kind != .episode else { return nil }
         if let s = item.ids.serviceID { return s }
         if let t = item.ids.trakt { return "trakt:\(t)" }
@@ -22,7 +22,7 @@ enum IdentityRule {
     /// Lookup keys made distinct where one title key would join records with different ids of
     /// one service: `keys[i]` gains `|<id>` for such items; other keys are left as they are (so
     /// review decisions written earlier still find their items).
-    static func split(_ keys: [String?], _ items: [ForeignItem]) -> [String?] {
+    public static func split(_ keys: [String?], _ items: [ForeignItem]) -> [String?] {
         var ids: [String: Set<String>] = [:]
         for (i, k) in keys.enumerated() {
             guard let k, k.hasPrefix("title:"), let id = identity(items[i]) else { continue }
@@ -37,7 +37,7 @@ enum IdentityRule {
 
     /// Outcomes where a search gave records with different ids of one service the same TMDb
     /// title: those records are sent to review instead, the search's answer as their candidate.
-    static func unshare(_ outcomes: inout [MatchOutcome?], _ items: [ForeignItem]) {
+    public static func unshare(_ outcomes: inout [MatchOutcome?], _ items: [ForeignItem]) {
         var byTitle: [String: [Int]] = [:]
         for (i, o) in outcomes.enumerated() {
             guard case .matched(let m)? = o, m.method == .search, let id = identity(items[i]) else { continue }
