@@ -29,10 +29,15 @@ import Testing
         }
         // Parts, volumes, books and chapters are not seasons, in any language either.
         for raw in ["Money Heist: 1. Kısım: Bölüm 1", "Avatar: Księga 1: Woda", "Lupin: 1re partie: Chapitre 1", "Avatar: Bind 1: Vand",
-                    "Stranger Things: Stranger Things 4: Chapter One: The Hellfire Club", "Arcane: Part I: Welcome"] {
+                    "Arcane: Part I: Welcome"] {
             let t = Self.p(raw)
             #expect(t.show != nil && t.season == nil, "\(raw): \(t)")
         }
+        // A season named by its show and a number.
+        let st = Self.p("Stranger Things: Stranger Things 4: Chapter One: The Hellfire Club")
+        #expect(st.show == "Stranger Things" && st.season == 4 && st.episode == "Chapter One: The Hellfire Club", "\(st)")
+        #expect(Self.p("진격의 거인: 진격의 거인 2기: 짐승 거인").season == 2)
+        #expect(Self.p("Stranger Things: Stranger Things Special: X").show == nil)
         // A number that is part of a show's name is no marker.
         #expect(Self.p("Formula 1: Drive to Survive: Season 1: All to Play For").show == "Formula 1: Drive to Survive")
     }

@@ -43,8 +43,8 @@ enum NetflixTitles {
         guard parts.count >= 3 else { return unmarked(out, parts) }
         var best: (index: Int, rank: Rank, season: Int?)?
         for i in stride(from: parts.count - 2, through: 1, by: -1) {
-            guard let m = marker(parts[i]) else { continue }
             let show = parts[..<i].joined(separator: ": ").trimmingCharacters(in: .whitespaces)
+            guard let m = marker(parts[i]) ?? namedSeason(parts[i], of: show) else { continue }
             let episode = parts[(i + 1)...].joined(separator: ": ").trimmingCharacters(in: .whitespaces)
             guard !show.isEmpty, !episode.isEmpty else { continue }
             if best == nil || m.rank.rawValue < best!.rank.rawValue { best = (i, m.rank, m.season) }
@@ -57,6 +57,17 @@ enum NetflixTitles {
         if let (text, n) = numbered(episode) { episode = text; out.number = n } else { out.number = leadingNumber(episode) }
         out.episode = episode
         return out
+    }
+
+    /// A season named by its show and a number (`Stranger Things: Stranger Things 4: …`,
+    /// `진격의 거인: 진격의 거인 2기: …`): season N; nil otherwise.
+    static func namedSeason(_ component: String, of show: String) -> (rank: Rank, season: Int?)? {
+        let c = NetflixMarkers.normalized(component, dropParenthesis: true), s = NetflixMarkers.normalized(show, dropParenthesis: false)
+        guard !s.isEmpty, c.hasPrefix(s + " ") else { return nil }
+        let rest = String(c.dropFirst(s.count + 1))
+        if let n = Int(rest), n > 0, n < 100 { return (.season, n) }
+        if let n = NetflixMarkers.numbered(rest), n.number < 100, NetflixMarkers.seasonWords.contains(n.word) { return (.season, n.number) }
+        return nil
     }
 
     /// A title without a marker: an episode only when it says so by a trailing `(Episode 24)`
