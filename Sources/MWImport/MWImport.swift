@@ -36,13 +36,20 @@ public enum MWImport {
             let claims = detect(file, parsed, options.readers)
             let chosen = options.services.map { only in claims.filter { only.contains($0.reader.service) } } ?? claims
             guard let first = claims.first else {
-                out.files.append(FileStats(file: file.display, service: nil, kind: .unknown, read: false, note: "not a file of a supported export"))
-                out.diagnostics.append(.warning(.importUnrecognizedFile, "\(file.display) is not a file of \(tried(options.readers)) export; skipped"))
+                // A CSV no reader claims: which file it is closest to, and what it lacks.
+                let closest = parsed.csv != nil ? parsed.firstRecord.flatMap { CSVSignatures.closest($0.fields) } : nil
+                let note = closest.map { "no service recognises this CSV; \($0)" } ?? "not a file of a supported export"
+                out.files.append(FileStats(file: file.display, service: nil, kind: .unknown, read: false, note: note))
+                out.diagnostics.append(.warning(.importUnrecognizedFile, "\(file.display) is not a file of \(tried(options.readers)) export"
+                    + (closest.map { " (no service recognises this CSV; \($0))" } ?? "") + "; skipped"))
                 continue
             }
             if chosen.count > 1 || (options.services == nil && claims.count > 1) {
                 let names = (chosen.count > 1 ? chosen : claims).map(\.reader.displayName)
-                out.files.append(FileStats(file: file.display, service: nil, kind: .unknown, read: false, note: "claimed by \(listing(names, "and"))"))
+                // An error the exit code shows: the file's rows are not read until --from names one.
+                var stats = FileStats(file: file.display, service: nil, kind: .unknown, read: false, note: "claimed by \(listing(names, "and"))")
+                stats.malformed.append(MalformedRow(position: file.display, reason: "claimed by \(listing(names, "and")); name one with --from"))
+                out.files.append(stats)
                 out.diagnostics.append(.error(.importAmbiguousService, "\(file.display) has the signature of both \(listing(names, "and")); name one with --from"))
                 continue
             }
@@ -76,7 +83,9 @@ public enum MWImport {
             out.diagnostics.append(d)
         }
         if out.items.isEmpty && out.lists.isEmpty && !out.files.contains(where: { $0.read }) {
-            out.diagnostics.append(.error(.importNoExport, "no \(listing(options.readers.map(\.displayName))) export found in \(sources.map(\.path).joined(separator: ", "))\(options.alsoTried.map { " (nor \($0))" } ?? "")"))
+            let hints = out.files.compactMap { $0.note?.hasPrefix("no service recognises") == true ? "\($0.file): \($0.note!)" : nil }
+            out.diagnostics.append(.error(.importNoExport, "no \(listing(options.readers.map(\.displayName))) export found in \(sources.map(\.path).joined(separator: ", "))\(options.alsoTried.map { " (nor \($0))" } ?? "")"
+                + (hints.isEmpty ? "" : " — " + hints.joined(separator: "; "))))
         }
         return out
     }

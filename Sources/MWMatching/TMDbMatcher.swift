@@ -57,9 +57,12 @@ public final class TMDbMatcher: TitleMatcher {
         var subjects: [String: MatchSubject] = [:]
         var lookupKeys = Set<String>()
 
+        let allSubjects = items.map(MatchSubject.init)
+        // Records with different ids of one service never share a review key (issue 30 §1).
+        let reviewKeys = IdentityRule.split(allSubjects.map { $0?.key }, items)
         for (i, item) in items.enumerated() {
-            let subject = MatchSubject(item)
-            keys[i] = subject.map { "\(item.source.service.rawValue):\($0.key)" } ?? MatchKey.position(item)
+            let subject = allSubjects[i]
+            keys[i] = reviewKeys[i].map { "\(item.source.service.rawValue):\($0)" } ?? MatchKey.position(item)
             if let d = overrides[keys[i]] {
                 outcomes[i] = d.outcome
                 continue
@@ -81,13 +84,18 @@ public final class TMDbMatcher: TitleMatcher {
 
         var result = MatchResult(items: [], stats: MatchStats(), statsByFile: [:], diagnostics: [])
         var failures: [String: Int] = [:]
-        for (i, item) in items.enumerated() {
-            var candidates: [MatchCandidate] = []
+        var candidatesOf = [[MatchCandidate]](repeating: [], count: items.count)
+        for i in items.indices {
             if outcomes[i] == nil, let k = subjectOf[i], let r = found[k] {
                 outcomes[i] = r.outcome
-                candidates = r.candidates
+                candidatesOf[i] = r.candidates
                 if case .review(let e) = r.outcome, e.incomplete { failures[e.reason, default: 0] += 1 }
             }
+        }
+        try await wholeTitles(&outcomes, &candidatesOf, items)
+        IdentityRule.unshare(&outcomes, items)
+        for (i, item) in items.enumerated() {
+            let candidates = candidatesOf[i]
             let outcome = outcomes[i] ?? .review(ReviewEntry(reason: "not looked up", incomplete: true))
             result.items.append(ItemMatch(index: i, key: keys[i], outcome: outcome, candidates: candidates))
             result.stats.count(outcome)
@@ -101,6 +109,27 @@ public final class TMDbMatcher: TitleMatcher {
             .warning(.importMatchIncomplete, "\(n) item(s) not matched, sent to review: \(reason)")
         }
         return result
+    }
+
+    /// Episodes made by a file's structure only (``EpisodeRef/wholeTitle``) whose show found no
+    /// match: each title is looked up whole, and one TMDb names clearly (a film, `Star Wars: …`)
+    /// is matched as that title; the others keep their show's review (docs/IMPORT.md "Netflix").
+    private func wholeTitles(_ outcomes: inout [MatchOutcome?], _ candidates: inout [[MatchCandidate]], _ items: [ForeignItem]) async throws {
+        var subjectOf: [Int: String] = [:]
+        var subjects: [String: MatchSubject] = [:]
+        for (i, item) in items.enumerated() {
+            guard case .review? = outcomes[i], let whole = item.episode?.wholeTitle else { continue }
+            guard let s = MatchSubject(ForeignItem(source: item.source, kind: .unknown, title: whole)) else { continue }
+            subjectOf[i] = s.key
+            subjects[s.key] = s
+        }
+        guard !subjects.isEmpty else { return }
+        let found = try await lookUp(Array(subjects.values).sorted { $0.key < $1.key }, progress: nil)
+        for (i, key) in subjectOf {
+            guard let r = found[key], case .matched = r.outcome else { continue }
+            outcomes[i] = r.outcome
+            candidates[i] = r.candidates
+        }
     }
 
     /// Runs the lookups of `subjects`, at most ``MatchOptions/concurrentLookups`` at a time.

@@ -327,6 +327,7 @@ struct SampleFactsTests {
     /// a first number above 12 says day first, a second above 12 says month first; nil when no
     /// value tells (the reader then asks for `--date-order`).
     static func order(_ dates: [String]) -> DateOrder? {
+        if dates.contains(where: { $0.contains(". ") && $0.hasSuffix(".") }) { return .ymd }  // `21. 12. 27.`: year first (README)
         let parts = dates.map { $0.split { !$0.isNumber }.compactMap { Int($0) } }.filter { $0.count == 3 }
         if parts.contains(where: { $0[0] > 31 }) { return .ymd }
         if parts.contains(where: { $0[0] > 12 }) { return .dmy }

@@ -36,7 +36,9 @@ extension V1Writer {
         if lib.preferences != nil {
             warnings.append(.warning(.fieldDropped, "v1 cannot hold preferences: dropped from 1 record(s)", pointer: "/preferences"))
         }
-        return warnings
+        // A field both counts name (formatVersion 3's and 2's tables share some) is said once.
+        var said = Set<String>()
+        return warnings.filter { said.insert($0.message).inserted }
     }
 }
 

@@ -22,6 +22,18 @@ public enum LibraryBuilder {
         if p.episodeEmotions > 0 {
             diagnostics.append(.warning(.importNotKept, "\(p.episodeEmotions) TV Time emotion vote(s) on episodes were not kept: the model has no liked status for episodes"))
         }
+        // The values readers keep as extras (a service's own id, a progress, a column no field
+        // holds) have no field in the library yet: counted by name, never dropped in silence
+        // (issue 30 §1).
+        var extras: [String: Int] = [:]
+        for m in matches.items {
+            guard case .matched = m.outcome else { continue }
+            for e in export.items[m.index].extras { extras[e.field, default: 0] += 1 }
+        }
+        if !extras.isEmpty {
+            let named = extras.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\($0.key) ×\($0.value)" }
+            diagnostics.append(.warning(.importNotKept, "\(extras.values.reduce(0, +)) value(s) the library has no field for were not kept: \(named.joined(separator: ", "))"))
+        }
         return ImportBuild(library: lib, rows: p.rows, counts: counts(lib), diagnostics: diagnostics)
     }
 
@@ -72,8 +84,14 @@ struct Placement {
     var lists = ListAssembly()
     var episodeEmotions = 0
 
+    /// Rows already booked under an outcome: a row that gives several items (a Trakt show with
+    /// its episodes) counts once, so no column of the summary exceeds the rows read.
+    var booked: Set<String> = []
+
     mutating func book(_ item: ForeignItem, _ field: WritableKeyPath<RowOutcomes, Int>) {
-        for s in item.sources { rows[ImportBuild.rowKey(s), default: RowOutcomes()][keyPath: field] += 1 }
+        for s in item.sources where (s.line == nil && s.row == nil) || booked.insert("\(field)|\(s.service.rawValue)|\(s.position)").inserted {
+            rows[ImportBuild.rowKey(s), default: RowOutcomes()][keyPath: field] += 1
+        }
     }
 
     mutating func place(_ item: ForeignItem, _ outcome: MatchOutcome) {

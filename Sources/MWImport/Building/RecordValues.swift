@@ -6,10 +6,12 @@ import MWCore
 /// episodes (docs/IMPORT.md "Into the library").
 enum RecordValues {
     /// Every rating as given, exact duplicates (a Letterboxd rating repeated by each diary
-    /// entry of the same day) once, oldest first; of two different ratings from one source on
-    /// one date (re-rated the same day) the one read last, as the model keeps one per source and
-    /// date (ProvenanceMerge). A Trakt season rating, which the model has no
-    /// place for, is kept on the show with the source `trakt:season:N`.
+    /// entry of the same day) once, oldest first. Of two different ratings from one source on
+    /// one date (two diary entries of one day rated differently) both are kept (issue 30 §3): the
+    /// model holds one per source and date (ProvenanceMerge), so the one read last keeps the
+    /// source's name and each earlier one is `SOURCE:earlier`, `SOURCE:earlier:2`, ….
+    /// A Trakt season rating, which the model has no place for, is kept on the show with the
+    /// source `trakt:season:N`.
     static func ratings(_ ratings: [ForeignRating]) -> [OriginalRating] {
         var out: [OriginalRating] = []
         for r in ratings {
@@ -17,10 +19,24 @@ enum RecordValues {
             let scale: Double = r.scale == .tenPoint ? 10 : 5
             let source = r.source.service.rawValue + (r.season.map { ":season:\($0)" } ?? "")
             let o = OriginalRating(source: source, value: r.value, scale: scale, date: d?.date, datePrecision: d?.precision)
-            if let i = out.firstIndex(where: { $0.source == o.source && $0.date == o.date }) { out[i] = o } else { out.append(o) }
+            guard let i = out.firstIndex(where: { $0.source == o.source && $0.date == o.date }) else { out.append(o); continue }
+            if out[i].value == o.value && out[i].scale == o.scale { out[i] = o; continue }
+            if out.contains(where: { $0.date == o.date && isEarlier($0.source, of: source) && $0.value == out[i].value && $0.scale == out[i].scale }) {
+                out[i] = o
+                continue
+            }
+            var earlier = out[i]
+            let n = out.filter { $0.date == o.date && isEarlier($0.source, of: source) }.count
+            earlier.source = source + ":earlier" + (n == 0 ? "" : ":\(n + 1)")
+            // Before the current one: of ratings of one date, writers take the last as current.
+            out[i] = o
+            out.insert(earlier, at: i)
         }
         return stableSorted(out) { $0.date }
     }
+
+    /// Whether `s` is a same-day rating of `source` kept apart (`letterboxd:earlier`, `…:earlier:2`).
+    static func isEarlier(_ s: String, of source: String) -> Bool { s == source + ":earlier" || s.hasPrefix(source + ":earlier:") }
 
     /// The rating that sets likedStatus: the latest dated one of the title itself (not a
     /// season's), else the last one read.

@@ -96,6 +96,9 @@ public struct FileStats: Sendable, Codable, Hashable {
         public static let traktList: Kind = "traktList"
         public static let traktListIndex: Kind = "traktListIndex"
         public static let traktCollaborations: Kind = "traktCollaborations"
+        /// Trakt `collection-movies.json` / `collection-shows.json` and `watched-playback.json`: counted, not imported.
+        public static let traktCollection: Kind = "traktCollection"
+        public static let traktPlayback: Kind = "traktPlayback"
         public static let traktComments: Kind = "traktComments"
         public static let tvtimeTrackingV2: Kind = "tvtimeTrackingV2"
         public static let tvtimeTrackingV1: Kind = "tvtimeTrackingV1"

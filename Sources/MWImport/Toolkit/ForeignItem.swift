@@ -96,6 +96,10 @@ public struct ForeignIDs: Sendable, Codable, Hashable {
     public var letterboxdSlug: String?
     /// TV Time's own UUID for the record, when given.
     public var tvtimeUUID: String?
+    /// The record's id at a service TMDb cannot look up, with the service's name
+    /// (`myanimelist:anime:9969`, `simkl:movie:53536`): records with different ones are
+    /// different records (issue 30 §1, ``IdentityRule``).
+    public var serviceID: String?
 
     public init(tmdb: Int? = nil, imdb: String? = nil, tvdb: Int? = nil, trakt: Int? = nil) {
         self.tmdb = tmdb
@@ -132,6 +136,10 @@ public struct EpisodeRef: Sendable, Codable, Hashable {
     public var episodeTitle: String?
     /// TV Time's `is_special` / `special` flag, when given.
     public var isSpecial: Bool?
+    /// The whole title as the file gives it, when only the file's structure (no marker) made
+    /// this an episode (Netflix, ``NetflixShows``): when TMDb has no such show, the title is
+    /// looked up whole, so films sharing a prefix (`Star Wars: …`) stay films.
+    public var wholeTitle: String?
 
     public init(showTitle: String? = nil, showIDs: ForeignIDs = ForeignIDs(), season: Int? = nil, number: Int? = nil) {
         self.showTitle = showTitle

@@ -65,6 +65,7 @@ public enum ImportJob {
         var report = ImportReport(format: o.format.name.rawValue, dryRun: o.dryRun, strict: o.strict)
         report.files = ImportReport.summaries(export, built.rows)
         report.library = built.counts
+        report.read = ImportReport.ReadCounts(export.items)
         report.distinctLookups = matches.stats.distinctKeys
         report.requests = matches.stats.requests
         report.cacheHits = matches.stats.cacheHits

@@ -22,6 +22,8 @@ extension ImportReport {
         for f in files {
             for (reason, n) in f.notImported.sorted(by: { $0.key < $1.key }) { out += "  \(f.file): \(counted(n, "row")) not imported: \(reason)\n" }
         }
+        let r = read
+        out += "read: \(r.titles) title(s) (films, shows, titles of unknown kind), \(r.episodes) episode(s) of \(r.shows) show(s)\n"
         let l = library
         out += "library: \(counted(l.titles, "title")), \(counted(l.episodes, "episode")), \(counted(l.lists, "list")) (\(counted(l.listItems, "entry", "entries"))), \(counted(l.notes, "note"))\n"
         out += "kept: \(counted(l.viewings, "viewing")), \(counted(l.ratings, "rating")), \(counted(l.tags, "tag"))" + (l.statuses > 0 ? ", \(counted(l.statuses, "watch status"))" : "") + "\n"

@@ -1,5 +1,6 @@
 import Foundation
 import MWCore
+import MWFoundation
 import MWImport
 import MWStore
 
@@ -35,6 +36,8 @@ public struct ImportReport: Sendable, Codable {
     }
 
     public var files: [FileSummary] = []
+    /// What the export names: films and other whole titles, shows, episodes (issue 30 §2).
+    public var read = ReadCounts()
     /// What the library holds.
     public var library = ImportCounts()
     /// Distinct lookups, HTTP requests sent, answers from the cache.
@@ -71,6 +74,27 @@ public struct ImportReport: Sendable, Codable {
             t.malformed += f.malformed
         }
         return t
+    }
+
+    /// What an export names, counted from its items: whole titles (films, shows named as
+    /// such, titles of unknown kind), the shows its episodes belong to, and the episodes.
+    public struct ReadCounts: Sendable, Codable, Hashable {
+        public var titles = 0, shows = 0, episodes = 0
+
+        public init() {}
+
+        public init(_ items: [ForeignItem]) {
+            var shows = Set<String>()
+            for item in items {
+                if item.kind == .episode {
+                    episodes += 1
+                    shows.insert(item.episode?.showTitle.map(TitleNormalizer.normalize) ?? "")
+                } else {
+                    titles += 1
+                }
+            }
+            self.shows = shows.count
+        }
     }
 
     /// The file summaries of `export`, with what matching and building did to their rows.

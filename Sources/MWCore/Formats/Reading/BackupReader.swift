@@ -53,6 +53,12 @@ struct ReadSession {
             v.diags.add(.error(.jsonEmpty, bytes.isEmpty ? "the file is empty" : "the file holds only whitespace", offset: 0))
             return finish(parsed: false)
         }
+        // A CSV (another service's export given to convert, validate, stats…) is said to be one,
+        // not reported as a JSON syntax error at its first letter (issue 30 §2).
+        if let header = csvHeader() {
+            v.diags.add(.error(.formatUnrecognized, "not a MediaWatch backup but a CSV (first line \(quoted(header))): another service's export is read by `mwkit import`, which names the service a CSV is closest to", offset: s.pos))
+            return finish(parsed: false)
+        }
         do {
             try readDocument()
             finish(parsed: true)
@@ -74,5 +80,22 @@ struct ReadSession {
         SourcePosition.resolve(&d, in: bytes)
         result.diagnostics = d
         if parsed && result.format != nil && options.buildLibrary { result.library = lib }
+    }
+}
+
+extension ReadSession {
+    /// The first line when the text starts as a CSV header would: not a JSON value's first
+    /// byte, and a comma, semicolon or TAB in a printable first line (at most 300 bytes shown).
+    func csvHeader() -> String? {
+        let start = s.pos
+        guard start < bytes.count, !"{[\"-0123456789tfn".utf8.contains(bytes[start]) else { return nil }
+        var end = start
+        while end < bytes.count, end - start < 4096, bytes[end] != 0x0A, bytes[end] != 0x0D {
+            if bytes[end] < 0x09 { return nil }
+            end += 1
+        }
+        let line = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        guard line.contains(where: { $0 == "," || $0 == ";" || $0 == "\t" }) else { return nil }
+        return line.count > 300 ? String(line.prefix(300)) + "…" : line
     }
 }

@@ -80,7 +80,10 @@ public enum IMDbReader {
                             "Documental", "Filme", "Filme de TV", "Filme para TV", "Filme para televisão",
                             "Especial de televisão", "Curta-metragem", "Curta-metragem de TV", "Videoclipe", "Documentário",
                             "Telefilm", "Film per la TV", "Speciale TV", "Cortometraggio", "Cortometraggio TV",
-                            "Video musicale", "Documentario"])
+                            "Video musicale", "Documentario",
+                            // Older English exports (gen 1, ≤ 2017) spell kinds out.
+                            "Short Film", "TV Short Film", "Video Movie", "Video Short", "Documentary Film", "Short Documentary",
+                            "Made for TV Movie", "Made for Video"])
         return m
     }()
 

@@ -71,6 +71,21 @@ public enum LetterboxdCSVWriter {
                 let own = ServiceCSV.current(t.ratings, isCandidate: { writable($0) && $0.date.map(ServiceCSV.day) == day }, isPreferred: fromLetterboxd)
                 events[k].rating = own.map { ServiceCSV.number(stars[$0]!) }
             }
+            // A second rating of one day (two diary entries rated differently, kept apart as
+            // `letterboxd:earlier…`, docs/IMPORT.md "Into the library"): on another entry of that
+            // day carrying the same rating as its neighbour, else on one more undated row.
+            var sameDay: [String] = []
+            for (j, r) in t.ratings.enumerated() where RecordValues.isEarlier(r.source, of: ForeignService.letterboxd.rawValue) {
+                guard let st = stars[j], let d = r.date else { continue }
+                let v = ServiceCSV.number(st), day = ServiceCSV.day(d)
+                let that = events.indices.filter { events[$0].date.map(ServiceCSV.day) == day }
+                if that.contains(where: { events[$0].rating == v }) { continue }
+                if that.count > 1, let k = that.first(where: { k in that.filter { events[$0].rating == events[k].rating }.count > 1 }) {
+                    events[k].rating = v
+                } else {
+                    sameDay.append(v)
+                }
+            }
             // The most recent row carries the current rating; when it has another of its own,
             // one more row without a date carries the current one, so neither is lost.
             var extraRating: String?
@@ -96,6 +111,7 @@ public enum LetterboxdCSVWriter {
                              e.rewatch ? "true" : "", tags, e.reviews.joined(separator: "\n\n")])
             }
             if let extraRating { rows.append([tmdbID, imdbID, name, year, extraRating, "", "", tags, ""]) }
+            for v in sameDay where v != extraRating { rows.append([tmdbID, imdbID, name, year, v, "", "", tags, ""]) }
         }
         if notesLeftOut > 0 {
             diagnostics.append(.warning(.writeNotesLeftOut, "\(notesLeftOut) note(s) written in MediaWatch were not written as Letterboxd reviews: only reviews imported from another service are (owner-only notes are private)"))

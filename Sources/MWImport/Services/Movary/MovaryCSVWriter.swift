@@ -31,7 +31,7 @@ public enum MovaryCSVWriter {
             guard t.mediaType == .movie else { dropped["TV titles (Movary holds films)", default: 0] += 1; continue }
             let own = (notes[t.id] ?? []).filter { $0.sources.contains { $0.service == ForeignService.movary.rawValue } }
             dropped["notes not from Movary", default: 0] += (notes[t.id]?.count ?? 0) - own.count
-            let plays = t.viewings.isEmpty && t.watched ? [Viewing(date: t.watchedDate, precision: .day, rewatch: false)] : t.viewings
+            let plays = ServiceWriting.plays(t.viewings, watched: t.watched, watchedDate: t.watchedDate, sources: t.sources, precision: .day)
             for (k, v) in plays.enumerated() {
                 h.append(head(t) + [v.date.map(ServiceCSV.day) ?? "", k == 0 ? own.map(\.text).joined(separator: "\n\n") : ""])
             }

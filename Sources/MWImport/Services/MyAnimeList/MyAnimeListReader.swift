@@ -100,6 +100,7 @@ enum MyAnimeListReader {
         let i = c.item(keys: [key], source: src) {
             var item = ForeignItem(source: src, kind: kind, title: title)
             item.rawType = type
+            item.ids.serviceID = malID.map { "myanimelist:anime:\($0)" }
             return item
         }
         var score: ForeignRating?
@@ -127,7 +128,11 @@ enum MyAnimeListReader {
                 } else {
                     item.marks.append(ForeignMark(.watched, date: finish, detail: status, count: rewatches > 0 ? rewatches + 1 : nil, source: src, status: own))
                 }
-            case "watching", "on-hold": item.marks.append(ForeignMark(.followed, date: start, detail: status, source: src, status: own))
+            case "watching", "on-hold":
+                item.marks.append(ForeignMark(.followed, date: start, detail: status, source: src, status: own))
+                // A finish date on an entry still being watched: a watch-through finished
+                // earlier (MyAnimeList keeps it while a rewatch runs), kept as that viewing.
+                if let finish { item.watches.append(WatchEvent(date: finish, detail: "my_finish_date while \(status!)", source: src)) }
             case "dropped": item.marks.append(ForeignMark(.archived, date: finish ?? start, detail: status, source: src, status: own))
             case "plan to watch": item.marks.append(ForeignMark(.watchlist, date: start, detail: status, source: src, status: own))
             case nil: break

@@ -20,16 +20,21 @@ enum NetflixDates {
     struct Parts: Equatable {
         var a: Int, b: Int, c: Int
         var widths: (Int, Int, Int)
-        static func == (x: Parts, y: Parts) -> Bool { x.a == y.a && x.b == y.b && x.c == y.c && x.widths == y.widths }
+        /// Written `21. 12. 27.` or `2020. 08. 14.` (a blank after each full stop, one at the
+        /// end): the Korean and Hungarian form, always year first.
+        var yearFirst = false
+        static func == (x: Parts, y: Parts) -> Bool { x.a == y.a && x.b == y.b && x.c == y.c && x.widths == y.widths && x.yearFirst == y.yearFirst }
     }
 
     static func parts(_ raw: String) -> Parts? {
         let s = raw.trimmingCharacters(in: .whitespaces)
         guard let sep = s.first(where: { $0 == "/" || $0 == "." || $0 == "-" }) else { return nil }
-        var fields = s.split(separator: sep, omittingEmptySubsequences: false)
+        var fields = s.split(separator: sep, omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces)[...] }
         if sep == ".", fields.count == 4, fields[3].isEmpty { fields.removeLast() }  // `16.8.2022.`
+        let yearFirst = sep == "." && s.contains(". ") && s.hasSuffix(".")
         guard fields.count == 3, fields.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
-        return Parts(a: Int(fields[0])!, b: Int(fields[1])!, c: Int(fields[2])!, widths: (fields[0].count, fields[1].count, fields[2].count))
+        return Parts(a: Int(fields[0])!, b: Int(fields[1])!, c: Int(fields[2])!, widths: (fields[0].count, fields[1].count, fields[2].count),
+                     yearFirst: yearFirst)
     }
 
     /// The day `raw` names read in `order`; nil when it does not parse that way (a month above
@@ -39,10 +44,10 @@ enum NetflixDates {
         let (y, m, d): (Int, Int, Int)
         switch order {
         case .ymd:
-            guard p.widths.0 == 4, p.widths.1 <= 2, p.widths.2 <= 2 else { return nil }
-            (y, m, d) = (p.a, p.b, p.c)
+            guard p.widths.0 == 4 || p.yearFirst && p.widths.0 == 2, p.widths.1 <= 2, p.widths.2 <= 2 else { return nil }
+            (y, m, d) = (p.widths.0 == 2 ? (p.a < 70 ? 2000 + p.a : 1900 + p.a) : p.a, p.b, p.c)
         case .dmy, .mdy:
-            guard p.widths.0 <= 2, p.widths.1 <= 2, p.widths.2 == 2 || p.widths.2 == 4 else { return nil }
+            guard !p.yearFirst, p.widths.0 <= 2, p.widths.1 <= 2, p.widths.2 == 2 || p.widths.2 == 4 else { return nil }
             let year = p.widths.2 == 4 ? p.c : (p.c < 70 ? 2000 + p.c : 1900 + p.c)
             (y, m, d) = order == .dmy ? (year, p.b, p.a) : (year, p.a, p.b)
         }

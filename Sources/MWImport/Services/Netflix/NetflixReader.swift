@@ -16,12 +16,13 @@ import MWFoundation
 enum NetflixReader {
     static func detect(_ file: ExportFile, _ parsed: ExportContent) -> FileStats.Kind? {
         guard parsed.csv != nil else { return nil }
-        let h = parsed.headerKeys
+        // Header names compared without case, blanks or underscores (`StartTime`, `Start_Time`).
+        let h = Set(parsed.headerKeys.map(NetflixColumns.squeeze))
         if h == ["title", "date"] { return .netflixHistory }
-        guard h.contains("profile name") else { return nil }
-        if h.isSuperset(of: ["start time", "title", "supplemental video type"]) { return .netflixViewingActivity }
-        if h.isSuperset(of: ["title name", "rating type", "thumbs value"]) { return .netflixRatings }
-        if h.isSuperset(of: ["title name", "utc title add date"]) { return .netflixMyList }
+        guard h.contains("profilename") else { return nil }
+        if h.contains("title"), NetflixColumns.isActivity(h) { return .netflixViewingActivity }
+        if h.isSuperset(of: ["titlename", "ratingtype", "thumbsvalue"]) { return .netflixRatings }
+        if h.isSuperset(of: ["titlename", "utctitleadddate"]) { return .netflixMyList }
         return nil
     }
 
@@ -55,6 +56,8 @@ enum NetflixReader {
         let options: ImportOptions
         /// The watch of each (item, profile, day) already read, to fold sessions into viewings.
         var viewings: [String: Int] = [:]
+        /// Shows the file's structure tells (``NetflixShows``), decided before the rows are read.
+        var shows = NetflixShows([])
 
         init(file: ExportFile, table: CSVTable, c: ItemCollector, options: ImportOptions) {
             self.file = file
@@ -66,7 +69,8 @@ enum NetflixReader {
         /// `Title,Date`: each row a viewing on a day in the file's date order.
         mutating func history(_ rows: [CSVFile.Record]) {
             let t = table
-            let order = dateOrder(rows)
+            let order = dateOrder(rows.compactMap { t.text($0, "Date") }, rows.first { t.text($0, "Date") != nil }, column: "Date")
+            shows = NetflixShows(rows.map { (t.value($0, "Title") ?? "", t.text($0, "Date")) })
             for row in rows {
                 defer { c.finishRow() }
                 guard let i = item(row, "Title") else { continue }
@@ -86,23 +90,22 @@ enum NetflixReader {
         }
 
         /// The file's date order: `--date-order`, else the one order that reads every value;
-        /// an error (and no dates) when several or none do.
-        func dateOrder(_ rows: [CSVFile.Record]) -> DateOrder? {
+        /// an error (at `first`) and no dates when several or none do.
+        func dateOrder(_ values: [String], _ first: CSVFile.Record?, column: String) -> DateOrder? {
             if let o = options.dateOrder { return o }
             let t = table
-            let values = rows.compactMap { t.text($0, "Date") }
-            guard let first = rows.first(where: { t.text($0, "Date") != nil }) else { return nil }
+            guard let first else { return nil }
             switch NetflixDates.verdict(values) {
             case .order(let o): return o
             case .ambiguous(let orders):
                 let names = orders.map { $0.rawValue.uppercased() }
                 c.warn(t.diagnostic(.error, .importAmbiguousDate,
                                     "every date of this file reads as \(listing(names, "and")) alike (no day above 12): give --date-order \(orders.map(\.rawValue).joined(separator: "|")); the rows keep no date",
-                                    row: first, column: "Date"))
+                                    row: first, column: column))
             case .none:
                 c.warn(t.diagnostic(.error, .importAmbiguousDate,
                                     "the dates of this file follow no single day-month-year order: give --date-order dmy|mdy|ymd; the rows keep no date",
-                                    row: first, column: "Date"))
+                                    row: first, column: column))
             case .empty: break
             }
             return nil
@@ -112,20 +115,49 @@ enum NetflixReader {
         /// are counted as not imported with their type.
         mutating func activity(_ rows: [CSVFile.Record]) {
             let t = table
+            let col = NetflixColumns(t.header.fields)
+            let startValues: [String?] = rows.map { row in col.start.flatMap { n in t.text(row, n) } }
+            let starts = NetflixColumns.StartTimes(startValues)
+            var order: DateOrder?
+            if !starts.spreadsheet.isEmpty, let n = col.start {
+                order = dateOrder(starts.spreadsheet, rows.first { t.text($0, n) != nil }, column: n)
+            }
+            if col.start == nil, let first = rows.first {
+                c.warn(t.diagnostic(.warning, .importBadValue, "no Start Time column: the viewings keep no date", row: first))
+            }
+            shows = NetflixShows(zip(rows, startValues).map { row, start in (t.value(row, col.title) ?? "", start.map { String($0.prefix(10)) }) })
             var profiles: [String] = []
             var kept = 0
             for row in rows {
                 defer { c.finishRow() }
-                let profile = t.text(row, "Profile Name")
+                let profile = t.text(row, col.profile)
                 if let p = profile, !profiles.contains(p) { profiles.append(p) }
                 guard wanted(profile) else { c.ignore("another profile than --profile"); continue }
                 kept += 1
-                if let type = t.text(row, "Supplemental Video Type") { c.ignore("\(type) (a supplemental video, not a viewing)"); continue }
-                guard let i = item(row, "Title") else { continue }
-                let start = instant(t.date(row, "Start Time", c))
+                if let type = t.text(row, col.supplemental) { c.ignore("\(type) (a supplemental video, not a viewing)"); continue }
+                guard let i = item(row, col.title) else { continue }
+                let start = col.start.flatMap { startTime(row, $0, order) }
                 view(i, date: start, foldKey: start.map(\.day), profile: profile, row: row)
             }
             profileMissed(kept, rows, profiles)
+        }
+
+        /// A row's start: `YYYY-MM-DD HH:MM:SS` (UTC), or as a spreadsheet re-saved it
+        /// (`7/28/2022 4:22`: the date in the file's order, the time without seconds).
+        func startTime(_ row: CSVFile.Record, _ column: String, _ order: DateOrder?) -> ForeignDate? {
+            guard let raw = table.text(row, column) else { return nil }
+            if NetflixColumns.StartTimes.isISO(raw) { return instant(table.date(row, column, c)) }
+            guard let order else {
+                if NetflixColumns.StartTimes.split(raw) == nil {
+                    c.warn(table.diagnostic(.warning, .importBadValue, "Start Time \(quoted(raw)) is not a date and time; the row keeps no date", row: row, column: column))
+                }
+                return nil
+            }
+            guard let (day, seconds) = NetflixColumns.StartTimes.split(raw), let d = NetflixDates.day(day, order) else {
+                c.warn(table.diagnostic(.warning, .importBadValue, "Start Time \(quoted(raw)) is not a \(order.rawValue.uppercased()) date and time; the row keeps no date", row: row, column: column))
+                return nil
+            }
+            return ForeignDate(raw: raw, precision: .instant, date: d.date.addingTimeInterval(TimeInterval(seconds)))
         }
 
         /// `Ratings.csv`: thumbs (1 down, 2 up, 3 two up; 0 none) or stars 1–5.
@@ -198,7 +230,7 @@ enum NetflixReader {
         func item(_ row: CSVFile.Record, _ column: String) -> Int? {
             let t = table
             let src = t.ref(.netflix, file, row)
-            let parsed = NetflixTitles.parse(t.value(row, column) ?? "")
+            let parsed = shows.apply(NetflixTitles.parse(t.value(row, column) ?? ""))
             guard !parsed.title.isEmpty, !parsed.title.hasPrefix(":") else {
                 let why = parsed.title.isEmpty ? "a row without a title" : "a title without a name before its colon (a title Netflix removed)"
                 c.malformed(src.position, why, t.diagnostic(.error, .importMalformedRow, "\(why); row skipped", row: row, column: column))
@@ -211,6 +243,7 @@ enum NetflixReader {
                     item.rawType = parsed.marker
                     var ref = EpisodeRef(showTitle: show, season: parsed.season, number: parsed.number)
                     ref.episodeTitle = episode
+                    if parsed.byStructure { ref.wholeTitle = parsed.title }
                     item.episode = ref
                     return item
                 }

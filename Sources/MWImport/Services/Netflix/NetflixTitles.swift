@@ -22,44 +22,15 @@ enum NetflixTitles {
         /// The episode's number, from a trailing `(Episode 9)` / `(Episódio 18)` (the
         /// data-request export writes it).
         var number: Int?
+        /// Made an episode by the file's structure only (``NetflixShows``), not by a marker.
+        var byStructure = false
     }
 
-    /// Words that name a numbered season, lower case (`Season 2`, `Kausi 2`, `Temporada 2`).
-    static let seasonWords: Set<String> = [
-        "season", "series", "kausi", "seizoen", "temporada", "staffel", "saison", "stagione", "sezon", "säsong",
-        "sæson", "sesong", "sezóna", "séria", "évad", "sezonul", "сезон", "sezona",
-    ]
-    /// Markers of a one-season series (season 1 on TMDb), lower case.
-    static let limitedSeries: Set<String> = [
-        "limited series", "miniseries", "mini-series", "minisarja", "miniserie", "minissérie", "minisérie",
-        "minisserie", "minisería", "miniserien", "begrænset serie", "serie limitada", "série limitée",
-    ]
-    /// Words of a numbered part of a show that is not a season (`Part 2`, `Volume 1`, `Osa 2`).
-    static let partWords: Set<String> = ["part", "parte", "teil", "partie", "osa", "deel", "del", "część", "volume", "vol.", "collection"]
-    /// Words of a numbered chapter, used only when no season or part marker is found (in
-    /// `Riverdale: Season 1: Chapter One` the chapter belongs to the episode's title).
-    static let chapterWords: Set<String> = ["chapter", "luku", "capítulo", "kapitel", "chapitre", "hoofdstuk", "capitolo", "rozdział"]
-    /// Words in a trailing `(Episode 9)`, lower case.
-    static let episodeWords: Set<String> = [
-        "episode", "episódio", "episodio", "épisode", "folge", "aflevering", "afl.", "jakso", "odcinek", "epizod",
-        "avsnitt", "episodi", "bölüm", "capítulo",
-    ]
+    typealias Rank = NetflixMarkers.Rank
 
-    enum Rank: Int { case season = 0, part = 1, chapter = 2 }
-
-    /// The marker a title component is, with its rank and season; nil when it is none.
-    static func marker(_ component: String) -> (rank: Rank, season: Int?)? {
-        let s = component.trimmingCharacters(in: .whitespaces).lowercased()
-        if limitedSeries.contains(s) { return (.season, 1) }
-        var words = s.split(separator: " ").map(String.init)
-        // `Season 1 (Part 2)`: the season is what counts.
-        if words.count == 4, words[2].hasPrefix("("), words[3].hasSuffix(")") { words = Array(words.prefix(2)) }
-        guard words.count == 2, let n = Int(words[1]), n >= 0, n < 1000 else { return nil }
-        if seasonWords.contains(words[0]) { return (.season, n) }
-        if partWords.contains(words[0]) { return (.part, nil) }
-        if chapterWords.contains(words[0]) { return (.chapter, nil) }
-        return nil
-    }
+    /// The marker a title component is, with its rank and season; nil when it is none
+    /// (``NetflixMarkers``).
+    static func marker(_ component: String) -> (rank: Rank, season: Int?)? { NetflixMarkers.marker(component) }
 
     /// Splits `raw`: at the rightmost season marker that has an episode title after it, else
     /// the rightmost part marker, else the rightmost chapter marker; without one the whole
@@ -72,8 +43,8 @@ enum NetflixTitles {
         guard parts.count >= 3 else { return unmarked(out, parts) }
         var best: (index: Int, rank: Rank, season: Int?)?
         for i in stride(from: parts.count - 2, through: 1, by: -1) {
-            guard let m = marker(parts[i]) else { continue }
             let show = parts[..<i].joined(separator: ": ").trimmingCharacters(in: .whitespaces)
+            guard let m = marker(parts[i]) ?? namedSeason(parts[i], of: show) else { continue }
             let episode = parts[(i + 1)...].joined(separator: ": ").trimmingCharacters(in: .whitespaces)
             guard !show.isEmpty, !episode.isEmpty else { continue }
             if best == nil || m.rank.rawValue < best!.rank.rawValue { best = (i, m.rank, m.season) }
@@ -88,10 +59,31 @@ enum NetflixTitles {
         return out
     }
 
+    /// A season named by its show and a number (`Stranger Things: Stranger Things 4: …`,
+    /// `진격의 거인: 진격의 거인 2기: …`): season N; nil otherwise.
+    static func namedSeason(_ component: String, of show: String) -> (rank: Rank, season: Int?)? {
+        let c = NetflixMarkers.normalized(component, dropParenthesis: true), s = NetflixMarkers.normalized(show, dropParenthesis: false)
+        guard !s.isEmpty, c.hasPrefix(s + " ") else { return nil }
+        let rest = String(c.dropFirst(s.count + 1))
+        if let n = Int(rest), n > 0, n < 100 { return (.season, n) }
+        if let n = NetflixMarkers.numbered(rest), n.number < 100, NetflixMarkers.seasonWords.contains(n.word) { return (.season, n.number) }
+        return nil
+    }
+
     /// A title without a marker: an episode only when it says so by a trailing `(Episode 24)`
     /// (`DEATH NOTE: Death Note: Revival (Episode 24)`, whose season has a name) — under
     /// everything before its last colon, with no season; else a whole title.
     static func unmarked(_ whole: Parsed, _ parts: [String]) -> Parsed {
+        // `Show: Episode 6`, `Show: 1화`: a show's episode with a number and no season.
+        if parts.count >= 2, let n = NetflixMarkers.episodeNumber(parts.last!) {
+            let show = parts.dropLast().joined(separator: ": ").trimmingCharacters(in: .whitespaces)
+            guard !show.isEmpty else { return whole }
+            var out = whole
+            out.show = show
+            out.episode = parts.last!.trimmingCharacters(in: .whitespaces)
+            out.number = n
+            return out
+        }
         guard parts.count >= 2, let (text, n) = numbered(parts.last!) else { return whole }
         let show = parts.dropLast().joined(separator: ": ").trimmingCharacters(in: .whitespaces)
         guard !show.isEmpty else { return whole }
@@ -102,21 +94,17 @@ enum NetflixTitles {
         return out
     }
 
-    /// `Episode 1: Hot Pot/Tart` → 1; nil when the episode title does not start so.
+    /// `Episode 1: Hot Pot/Tart` → 1, `Episode 3` → 3; nil when the episode title does not start so.
     static func leadingNumber(_ episode: String) -> Int? {
-        let words = episode.split(separator: " ", maxSplits: 2)
-        guard words.count >= 2, episodeWords.contains(words[0].lowercased()) else { return nil }
-        let digits = words[1].hasSuffix(":") ? words[1].dropLast() : words[1]
-        guard words.count == 2 || words[1].hasSuffix(":") else { return nil }
-        return Int(digits)
+        NetflixMarkers.episodeNumber(episode.components(separatedBy: ": ")[0])
     }
 
-    /// `Blood Money (Episode 9)` → (`Blood Money`, 9); nil without such a suffix.
+    /// `Blood Money (Episode 9)` → (`Blood Money`, 9), `(Episode 1,124)` → 1124; nil without
+    /// such a suffix.
     static func numbered(_ episode: String) -> (String, Int)? {
         guard episode.hasSuffix(")"), let open = episode.lastIndex(of: "(") else { return nil }
-        let inner = episode[episode.index(after: open)..<episode.index(before: episode.endIndex)]
-        let words = inner.split(separator: " ")
-        guard words.count == 2, episodeWords.contains(words[0].lowercased()), let n = Int(words[1]), n >= 0 else { return nil }
+        let inner = String(episode[episode.index(after: open)..<episode.index(before: episode.endIndex)])
+        guard let n = NetflixMarkers.episodeNumber(inner) else { return nil }
         let text = episode[..<open].trimmingCharacters(in: .whitespaces)
         return (text.isEmpty ? episode : text, n)
     }

@@ -38,7 +38,7 @@ public enum RyotWriter {
             var seen: [[String: Any]] = []
             var reviews: [[String: Any]] = []
             if !isShow {
-                let plays = t.viewings.isEmpty && t.watched ? [Viewing(date: t.watchedDate, precision: .instant, rewatch: false)] : t.viewings
+                let plays = ServiceWriting.plays(t.viewings, watched: t.watched, watchedDate: t.watchedDate, sources: t.sources)
                 seen += plays.map { completed($0.watchedDate) }
             } else {
                 if !t.viewings.isEmpty { dropped["show viewings without episodes", default: 0] += 1 }
@@ -46,7 +46,7 @@ public enum RyotWriter {
             }
             reviews += self.reviews(t.ratings, notes[t.id] ?? [], season: nil, episode: nil)
             for e in (episodes[t.id] ?? []).sorted(by: { ($0.seasonNumber, $0.episodeNumber) < ($1.seasonNumber, $1.episodeNumber) }) {
-                let plays = e.viewings.isEmpty && e.watched ? [Viewing(date: e.watchedDate, precision: .instant, rewatch: false)] : e.viewings
+                let plays = ServiceWriting.plays(e.viewings, watched: e.watched, watchedDate: e.watchedDate, sources: e.sources)
                 for v in plays {
                     var s = completed(v.watchedDate)
                     s["show_season_number"] = e.seasonNumber

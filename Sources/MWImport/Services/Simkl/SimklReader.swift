@@ -86,6 +86,7 @@ enum SimklReader {
             item.rawType = type
             item.year = Values.year(t.text(row, "year"))
             item.ids = ids
+            item.ids.serviceID = simkl.map { "simkl:\(kind.rawValue):\($0)" }
             return item
         }
         let watched = t.date(row, "watcheddate", c)

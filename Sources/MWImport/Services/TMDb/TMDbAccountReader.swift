@@ -9,15 +9,21 @@ import MWFoundation
 /// (`Friends S1E1`, 85987), so the show is found by the episode's IMDb ID or by the show's name
 /// before ` S1E1`, never by that id. `Rating` is TMDb's average (catalogue data, not kept);
 /// `Your Rating` 1–10; on the watchlist and favourites `Date Rated` is when the title was added.
-/// Which file is which: a file with any `Your Rating` holds ratings; else its name inside the
-/// export says watchlist or favourites (TMDb writes one header for all three).
+/// Which file is which: its name inside the export says favourites or watchlist (a rating
+/// filled in there is kept as well, undated); else a file with any `Your Rating` holds ratings
+/// (TMDb writes one header for all three).
 enum TMDbAccountReader {
     static let signature: Set<String> = ["tmdb id", "type", "name", "your rating", "date rated"]
 
     static func detect(_ file: ExportFile, _ parsed: ExportContent) -> FileStats.Kind? {
         guard let csv = parsed.csv, signature.isSubset(of: parsed.headerKeys) else { return nil }
+        // The name inside the export first: a favourites file is the Favorites list whether
+        // or not its rating column is filled (issue 30 §4).
+        let name = (file.components.last ?? "").lowercased()
+        if name.contains("favo") { return .tmdbFavorites }
+        if name.contains("watchlist") { return .tmdbWatchlist }
         if let t = csv.table, t.rows.contains(where: { t.text($0, "Your Rating") != nil }) { return .tmdbRatings }
-        return (file.components.last ?? "").contains("favo") ? .tmdbFavorites : .tmdbWatchlist
+        return .tmdbWatchlist
     }
 
     static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector) {
@@ -75,6 +81,15 @@ enum TMDbAccountReader {
                 }
             case .tmdbFavorites: if !item.has(.favorite) { item.marks.append(ForeignMark(.favorite, date: dated, source: src)) }
             default: if !item.has(.watchlist) { item.marks.append(ForeignMark(.watchlist, date: dated, source: src)) }
+            }
+            // A rating on a favourites or watchlist row is kept too; there `Date Rated` is when
+            // the title was added, so the rating keeps no date.
+            if kind != .tmdbRatings, let raw = t.text(row, "Your Rating") {
+                if let v = Double(raw), v >= 0.5, v <= 10 {
+                    item.ratings.append(ForeignRating(value: v, scale: .tenPoint, raw: raw, date: nil, source: src))
+                } else {
+                    item.extras.append(ForeignExtra(field: "Your Rating", value: raw, source: src))
+                }
             }
         }
     }

@@ -26,7 +26,7 @@ public enum TraktCSVWriter {
         for (i, t) in library.titles.enumerated() {
             let type = t.mediaType == .movie ? "movie" : "show"
             // History: every viewing; a title watched without one gets one row, dated when it can be.
-            let plays = t.viewings.isEmpty && t.watched ? [Viewing(date: t.watchedDate, precision: .instant, rewatch: false)] : t.viewings
+            let plays = ServiceWriting.plays(t.viewings, watched: t.watched, watchedDate: t.watchedDate, sources: t.sources)
             for v in plays where t.mediaType == .movie {
                 rows.append(ids(t) + [type] + name(t) + ["", "", v.date.map(instant) ?? "unknown", "", "", "", "history"])
             }
@@ -50,7 +50,7 @@ public enum TraktCSVWriter {
         }
         for e in library.episodes {
             guard let show = titles[e.showId] else { continue }
-            let plays = e.viewings.isEmpty && e.watched ? [Viewing(date: e.watchedDate, precision: .instant, rewatch: false)] : e.viewings
+            let plays = ServiceWriting.plays(e.viewings, watched: e.watched, watchedDate: e.watchedDate, sources: e.sources)
             for v in plays {
                 rows.append(ids(show) + ["episode"] + name(show) + [String(e.seasonNumber), String(e.episodeNumber), v.date.map(instant) ?? "unknown", "", "", "", "history"])
             }
@@ -67,7 +67,7 @@ public enum TraktCSVWriter {
             }
         }
         if !library.notes.isEmpty { dropped["notes and reviews", default: 0] += library.notes.count }
-        for (what, n) in dropped.sorted(by: { $0.key < $1.key }) {
+        for (what, n) in dropped.sorted(by: { $0.key < $1.key }) where n > 0 {
             diagnostics.append(.warning(.fieldDropped, "Trakt's CSV cannot hold \(what): dropped from \(n) record(s)"))
         }
         return (rows, diagnostics)

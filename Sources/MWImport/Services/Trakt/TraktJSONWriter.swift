@@ -74,7 +74,7 @@ public enum TraktJSONWriter {
             if t.likedStatus != 0 && !t.ratings.contains(where: { RatingPoints.of($0) != nil }) { dropped["liked status without a rating", default: 0] += 1 }
             let eps = (episodes[t.id] ?? []).sorted { ($0.seasonNumber, $0.episodeNumber) < ($1.seasonNumber, $1.episodeNumber) }
             if t.mediaType == .movie {
-                let plays = ServiceWriting.plays(t.viewings, watched: t.watched, watchedDate: t.watchedDate)
+                let plays = ServiceWriting.plays(t.viewings, watched: t.watched, watchedDate: t.watchedDate, sources: t.sources)
                 plays.forEach { play($0, subject(t)) }
                 if !plays.isEmpty {
                     json["watched-movies.json"]!.append(["plays": plays.count, "last_watched_at": null(plays.compactMap(\.date).max().map(instant)),
@@ -101,7 +101,7 @@ public enum TraktJSONWriter {
             var showPlays = 0
             var last: Date?
             for e in eps {
-                let plays = ServiceWriting.plays(e.viewings, watched: e.watched, watchedDate: e.watchedDate)
+                let plays = ServiceWriting.plays(e.viewings, watched: e.watched, watchedDate: e.watchedDate, sources: e.sources)
                 plays.forEach { play($0, episode(e, t)) }
                 rate(e.ratings, of: ServiceWriting.label(e, of: t), at: ["episodes", episodeIndex[e.id] ?? 0], into: "ratings-episodes.json", episode(e, t))
                 guard !plays.isEmpty else { continue }
@@ -111,7 +111,7 @@ public enum TraktJSONWriter {
                 if let latest { last = max(last ?? latest, latest) }
             }
             if t.watched {
-                json["watched-shows.json"]!.append(["plays": showPlays, "last_watched_at": null((last ?? t.watchedDate).map(instant)),
+                json["watched-shows.json"]!.append(["plays": showPlays, "last_watched_at": null((last ?? ServiceWriting.playDate(t.watchedDate, sources: t.sources)).map(instant)),
                                                     "last_updated_at": instant(t.dateModified ?? t.dateAdded), "reset_at": NSNull(), "show": media(t),
                                                     "seasons": watchedSeasons.sorted { $0.key < $1.key }.map { ["number": $0.key, "episodes": $0.value] as [String: Any] }])
             }

@@ -39,6 +39,8 @@ public enum TraktReader {
         if b.hasPrefix("lists-collaborations") { return .traktCollaborations }
         if b.hasPrefix("lists-list-") { return .traktList }
         if b.hasPrefix("comments-") { return .traktComments }
+        if b.hasPrefix("collection-") { return .traktCollection }
+        if b.hasPrefix("watched-playback") { return .traktPlayback }
         // Shape: the first element's keys.
         guard let first = elements?.first else { return nil }
         let keys = Set(first.keys)
@@ -74,6 +76,15 @@ public enum TraktReader {
             guard let array = parsed.json as? [Any] else { continue }
             if kind == .traktCollaborations {
                 c.ignoreRows(array.count, "someone else's list the user collaborates on (not imported)")
+                continue
+            }
+            // What the library has no place for, counted so the summary says so (issue 30 §5).
+            if kind == .traktCollection {
+                c.ignoreRows(array.count, "a collected (owned) title: the library has no collection (not imported)")
+                continue
+            }
+            if kind == .traktPlayback {
+                c.ignoreRows(array.count, "a paused playback's progress (not a viewing; not imported)")
                 continue
             }
             for (n, element) in array.enumerated() {

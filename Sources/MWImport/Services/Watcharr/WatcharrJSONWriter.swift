@@ -42,7 +42,7 @@ public enum WatcharrJSONWriter {
                                  "createdAt": instant(date), "updatedAt": instant(date), "deletedAt": NSNull()])
             }
             let eps = (episodes[t.id] ?? []).sorted { ($0.seasonNumber, $0.episodeNumber) < ($1.seasonNumber, $1.episodeNumber) }
-            let plays = ServiceWriting.plays(t.viewings, watched: t.watched, watchedDate: t.watchedDate)
+            let plays = ServiceWriting.plays(t.viewings, watched: t.watched, watchedDate: t.watchedDate, sources: t.sources)
             var status: String
             if let s = t.watchStatus, let word = statusWord(s, word: t.watchStatusSource == ForeignService.watcharr.rawValue ? t.watchStatusWord : nil) {
                 // The user's own status, in Watcharr's word (the word read from Watcharr given back).
@@ -95,7 +95,7 @@ public enum WatcharrJSONWriter {
             if !t.tags.isEmpty { e["tags"] = t.tags.map { ["id": tagIDs[$0]!, "name": $0] as [String: Any] } }
             var watchedEpisodes: [[String: Any]] = []
             for ep in eps {
-                let plays = ServiceWriting.plays(ep.viewings, watched: ep.watched, watchedDate: ep.watchedDate)
+                let plays = ServiceWriting.plays(ep.viewings, watched: ep.watched, watchedDate: ep.watchedDate, sources: ep.sources)
                 let k = ServiceWriting.current(ep.ratings, service: .watcharr) { (ServiceWriting.tenths($0) ?? 0) > 0 }
                 diagnostics += ServiceWriting.offScale(ep.ratings, of: ServiceWriting.label(ep, of: t), at: ["episodes", episodeIndex[ep.id] ?? 0],
                                                        scale: "0.1–10 in tenths") { (ServiceWriting.tenths($0) ?? 0) > 0 }

@@ -67,7 +67,7 @@ public enum YamtrackCSVWriter {
             if t.likedStatus != 0 && titleScore.isEmpty { dropped["liked status without a rating", default: 0] += 1 }
             let watchlisted = listed[t.id]
             if t.mediaType == .movie {
-                let plays = ServiceWriting.plays(t.viewings, watched: t.watched, watchedDate: t.watchedDate)
+                let plays = ServiceWriting.plays(t.viewings, watched: t.watched, watchedDate: t.watchedDate, sources: t.sources)
                 for (k, v) in plays.enumerated() {
                     rows.append(row("movie", score: k == 0 ? titleScore : "", status: "Completed", notes: k == 0 ? titleNotes : "", end: when(v), progress: "1"))
                 }
@@ -90,7 +90,7 @@ public enum YamtrackCSVWriter {
             let eps = (episodes[t.id] ?? []).sorted { ($0.seasonNumber, $0.episodeNumber) < ($1.seasonNumber, $1.episodeNumber) }
             let status = own ?? (t.watched ? "Completed" : watchlisted != nil && !eps.contains(where: \.watched) ? "Planning" : "In progress")
             let planning = t.watchStatus.map { $0 == .planned } ?? (status == "Planning")
-            let end = t.watched && [nil, .completed].contains(t.watchStatus) ? (t.watchedDate.map(ServiceWriting.pythonSeconds) ?? "") : ""
+            let end = t.watched && [nil, .completed].contains(t.watchStatus) ? ((t.viewings.isEmpty ? ServiceWriting.playDate(t.watchedDate, sources: t.sources) : t.watchedDate).map(ServiceWriting.pythonSeconds) ?? "") : ""
             rows.append(row("tv", score: titleScore, status: status, notes: titleNotes, end: end,
                             created: planning ? watchlisted.flatMap { $0 }.map(ServiceWriting.pythonSeconds) ?? added : added,
                             progressed: [nil, .completed, .planned].contains(t.watchStatus) ? nil : statusDate))
@@ -109,7 +109,7 @@ public enum YamtrackCSVWriter {
             for s in seasons {
                 rows.append(row("season", season: s, score: seasonScores[s] ?? "", status: done.contains(s) ? "Completed" : "In progress"))
                 for e in eps where e.seasonNumber == s {
-                    let plays = ServiceWriting.plays(e.viewings, watched: e.watched, watchedDate: e.watchedDate)
+                    let plays = ServiceWriting.plays(e.viewings, watched: e.watched, watchedDate: e.watchedDate, sources: e.sources)
                     let epScore = score(e.ratings, of: ServiceWriting.label(e, of: t), at: ["episodes", episodeIndex[e.id] ?? 0])
                     let epNotes = text(.episode, e.id)
                     if plays.isEmpty {

@@ -31,11 +31,17 @@ enum ServiceWriting {
         return out + [0x0A]
     }
 
-    /// A record's plays: its viewings; one undated or dated by `watchedDate` when it is watched
-    /// without any.
-    static func plays(_ viewings: [Viewing], watched: Bool, watchedDate: Date?) -> [Viewing] {
-        viewings.isEmpty && watched ? [Viewing(date: watchedDate, precision: .instant, rewatch: false)] : viewings
+    /// A record's plays: its viewings; a record watched without any gets one play, dated by
+    /// `watchedDate` only when it was watched in MediaWatch (no record sources). An imported
+    /// record's `watchedDate` without a viewing is the day another service was told "watched"
+    /// (Letterboxd `watched.csv`, an undated IMDb or Trakt mark), not a viewing: its play is
+    /// undated, as every writer writes an undated play (docs/IMPORT.md "Undated viewings").
+    static func plays(_ viewings: [Viewing], watched: Bool, watchedDate: Date?, sources: [RecordSource], precision: DatePrecision = .instant) -> [Viewing] {
+        viewings.isEmpty && watched ? [Viewing(date: playDate(watchedDate, sources: sources), precision: precision, rewatch: false)] : viewings
     }
+
+    /// `watchedDate` as the date of a play of a record without viewings: nil for an imported record.
+    static func playDate(_ watchedDate: Date?, sources: [RecordSource]) -> Date? { sources.isEmpty ? watchedDate : nil }
 
     /// The index of the rating a service holding one rating per record gets: the newest of those
     /// `fits`, the service's own preferred (``ServiceCSV/current(_:isCandidate:isPreferred:)``).
