@@ -3,6 +3,7 @@ import MWCore
 @testable import MWImport
 import MWFoundation
 import MWJobs
+import MWMatching
 import MWTMDb
 import MWTestSupport
 import Testing
