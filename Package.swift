@@ -80,7 +80,10 @@ let package = Package(
         // What the CLI tests share: finding and running the built `mwkit` binary,
         // and reading the real third-party samples with CSV.swift's reader, the reference parser,
         // so sample tests compute their expectations without mwkit's own CSV code.
-        .target(name: "MWTestSupport", dependencies: [.product(name: "CSV", package: "CSV.swift")], path: "Tests/MWTestSupport"),
+        .target(name: "MWTestSupport", dependencies: [
+            .product(name: "CSV", package: "CSV.swift"),
+            .product(name: "PropertyBased", package: "swift-property-based"),  // seededCheck's generators
+        ], path: "Tests/MWTestSupport"),
         // CSV: CSV.swift's reader, the reference the byte-level CSV parser is checked against.
         // Test targets whose tests run the `mwkit` binary (through MWTestSupport's MWKitBinary)
         // declare the executable, so it is built before them.

@@ -1,21 +1,5 @@
 import Foundation
-
-/// Text made safe for HTML content and attribute values.
-func esc(_ s: String) -> String {
-    var out = ""
-    out.reserveCapacity(s.utf8.count)
-    for c in s.unicodeScalars {
-        switch c {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        case "'": out += "&#39;"
-        default: out.unicodeScalars.append(c)
-        }
-    }
-    return out
-}
+import MWFoundation
 
 /// Inline SVG charts, each followed by a table of the same numbers whose caption is the
 /// chart's title (docs/REPORT.md "Accessibility"). Colours come from the page's CSS
@@ -97,3 +81,6 @@ struct ChartWriter {
     /// A long label shortened for the chart (the table keeps it whole).
     private func clip(_ s: String) -> String { s.count > 22 ? String(s.prefix(21)) + "…" : s }
 }
+
+/// Text made safe for HTML content and attribute values (MWFoundation's ``htmlEscaped(_:)``).
+func esc(_ s: String) -> String { htmlEscaped(s) }

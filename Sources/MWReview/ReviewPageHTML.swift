@@ -86,18 +86,5 @@ enum ReviewPageHTML {
     }
 }
 
-/// Text made safe for HTML content and attribute values.
-func esc(_ s: String) -> String {
-    var out = ""
-    for c in s.unicodeScalars {
-        switch c {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        case "'": out += "&#39;"
-        default: out.unicodeScalars.append(c)
-        }
-    }
-    return out
-}
+/// Text made safe for HTML content and attribute values (MWFoundation's ``htmlEscaped(_:)``).
+func esc(_ s: String) -> String { htmlEscaped(s) }

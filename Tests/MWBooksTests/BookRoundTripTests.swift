@@ -62,7 +62,7 @@ struct BookRoundTripTests {
         }
         let sg = BookFixtures.read(BookFixtures.storygraph, "sg.csv")
         let reference = BookImport.run([BookFixtures.read(BookFixtures.goodreads24), sg], options: BookFixtures.options).library
-        await propertyCheck(count: 40, input: Gen.uint64(in: 0...UInt64.max)) { seed in
+        await seededCheck(count: 40, seed: 0x5EED_2901, input: Gen.uint64(in: 0...UInt64.max)) { seed in
             var rng = SeededGenerator(seed: seed)
             let shuffled = records.shuffled(using: &rng)
             let text = BookFixtures.goodreads24Header + "\n" + shuffled.joined(separator: "\n") + "\n"

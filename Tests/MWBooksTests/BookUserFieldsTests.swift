@@ -153,7 +153,7 @@ struct BookUserFieldsTests {
         return lib
     }
 
-    @Test("bookstrack-v2 holds every new value and reads back equal; v1 drops them with counts and reads as v1")
+    @Test("bookstrack-v2 holds every new value and reads back equal; v1 drops them with counts and reads as v1", .drawsFromSeeds(24))
     func formatStep() throws {
         let lib = Self.richLibrary()
         let v2 = BookstrackWriter.encode(lib, version: 2)

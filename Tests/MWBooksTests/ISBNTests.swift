@@ -1,4 +1,5 @@
 import Foundation
+import MWTestSupport
 import PropertyBased
 import Testing
 @testable import MWBooks
@@ -44,7 +45,7 @@ struct ISBNTests {
 
     @Test("ISBN-10 → 13 → 10 gives the same ISBN, and both are valid")
     func conversionRoundTrip() async {
-        await propertyCheck(count: 500, input: Gen.uint64(in: 0...999_999_999)) { seed in
+        await seededCheck(count: 500, seed: 0x5EED_2902, input: Gen.uint64(in: 0...999_999_999)) { seed in
             let ten = Self.tenDigits(seed)
             #expect(ISBN.isValid10(ten))
             let thirteen = ISBN.toISBN13(ten)
@@ -55,7 +56,7 @@ struct ISBNTests {
 
     @Test("changing one digit of a valid ISBN always breaks its check digit")
     func singleDigitErrorsAreCaught() async {
-        await propertyCheck(count: 300, input: Gen.uint64(in: 0...999_999_999), Gen.int(in: 0...8), Gen.int(in: 1...9)) { seed, pos, delta in
+        await seededCheck(count: 300, seed: 0x5EED_2903, input: Gen.uint64(in: 0...999_999_999), Gen.int(in: 0...8), Gen.int(in: 1...9)) { seed, pos, delta in
             let ten = Self.tenDigits(seed)
             var chars = Array(ten)
             chars[pos] = Character(String((Int(String(chars[pos]))! + delta) % 10))
@@ -70,7 +71,7 @@ struct ISBNTests {
     @Test("normalising is idempotent, whatever the hyphens, spaces and wrappers")
     func normalizeIdempotent() async {
         let wrappers = [("", ""), ("=\"", "\""), ("[", "]"), ("ISBN ", ""), ("ISBN-13: ", "")]
-        await propertyCheck(count: 500, input: Gen.uint64(in: 0...999_999_999), Gen.int(in: 0...4), Gen.uint64(in: 0...UInt64.max), Gen.bool) { seed, w, cuts, thirteen in
+        await seededCheck(count: 500, seed: 0x5EED_2904, input: Gen.uint64(in: 0...999_999_999), Gen.int(in: 0...4), Gen.uint64(in: 0...UInt64.max), Gen.bool) { seed, w, cuts, thirteen in
             let isbn = thirteen ? ISBN.toISBN13(Self.tenDigits(seed))! : Self.tenDigits(seed)
             var dressed = ""
             for (i, c) in isbn.enumerated() {
@@ -93,7 +94,7 @@ struct ISBNTests {
                          "ISBN", "isbn", "ISBN-13", "ISBN-10", "ISBN13", "ISBN10", ":", "B", "0465042333", "978-0-306-40615-7"]
 
     @Test func asciiPathAgreesWithUnicodePath() async {
-        await propertyCheck(count: 3_000, input: joined(Self.pieces, upTo: 12)) { value in
+        await seededCheck(count: 3_000, seed: 0x5EED_2905, input: joined(Self.pieces, upTo: 12)) { value in
             var bytes = value
             let fast = bytes.withUTF8 { ISBN.normalizeASCII($0) }
             #expect(fast.ascii)
@@ -114,7 +115,7 @@ struct ISBNTests {
     static let pieces = ["<", ">", "/", "b", "B", "r", "R", " ", "\t", "\n", "x", "<br/>", "<BR />", "<br>", "<br  /", "é", "\u{00A0}"]
 
     @Test func bytePathAgreesWithTheRegularExpression() async {
-        await propertyCheck(count: 2_000, input: joined(Self.pieces, upTo: 14)) { text in
+        await seededCheck(count: 2_000, seed: 0x5EED_2906, input: joined(Self.pieces, upTo: 14)) { text in
             let regex = text.replacingOccurrences(of: #"<br\s*/?>"#, with: "\n", options: [.regularExpression, .caseInsensitive])
             if let fast = BookValues.replacingLineBreakTags(text) {
                 #expect(fast == regex, "\(text.debugDescription)")
@@ -129,7 +130,7 @@ struct ISBNTests {
     static let pieces = ["=", "\"", "[", "]", " ", "0", "9", "X", "(blank)", "\t", ","]
 
     @Test func bytePathAgreesWithCharacterPath() async {
-        await propertyCheck(count: 2_000, input: joined(Self.pieces, upTo: 10)) { value in
+        await seededCheck(count: 2_000, seed: 0x5EED_2907, input: joined(Self.pieces, upTo: 10)) { value in
             #expect(BookValues.unwrapped(value) == BookValues.unwrappedCharacters(value), "\(value.debugDescription)")
         }
     }

@@ -29,7 +29,7 @@ struct BatchCLITests {
         let inDir = try inputs(n, in: dir)
         let out = dir.appendingPathComponent("out")
         // Seeded kill moments, named in the failure messages below.
-        var rng = SeededGenerator(seed: 0x400)
+        var rng = TestSeed.generator(0x400)
         for trial in 0..<3 {
             let p = Process()
             p.executableURL = MWKitBinary.url
@@ -47,9 +47,9 @@ struct BatchCLITests {
         let lines = try String(contentsOf: report, encoding: .utf8).split(separator: "\n")
         let done = lines.filter { $0.contains("\"status\":\"done\"") }.count
         let skipped = lines.filter { $0.contains("\"status\":\"skipped\"") }.count
-        #expect(lines.count == n && skipped == before && done == n - before, "resume redid finished work: \(done) done, \(skipped) skipped, \(before) there before (seed \(rng.seed))")
+        #expect(lines.count == n && skipped == before && done == n - before, "resume redid finished work: \(done) done, \(skipped) skipped, \(before) there before (\(TestSeed.describe(rng.seed)))")
         let all = outputs(out)
-        #expect(all.count == n, "leftover temporaries or missing outputs: \(all.filter { $0.contains(".tmp-") }) (seed \(rng.seed))")
+        #expect(all.count == n, "leftover temporaries or missing outputs: \(all.filter { $0.contains(".tmp-") }) (\(TestSeed.describe(rng.seed)))")
         for rel in all.prefix(400) where rel.hasSuffix("0.json") {
             #expect(try BackupIO.read(url: out.appendingPathComponent(rel)).isValid, "\(rel) is not a complete backup")
         }

@@ -59,7 +59,7 @@ struct CrashSafetyCLITests {
         // Kill moments drawn from a seeded generator over 1.2× the full run; trials go on (at most
         // 24) until at least two kills landed mid-write — the process killed while its temporary
         // output existed beside the target — since only those prove the write is atomic.
-        var rng = SeededGenerator(seed: 0x13_04)
+        var rng = TestSeed.generator(0x13_04)
         var midWrite = 0, trials = 0
         while trials < 24 && (trials < 8 || midWrite < 2) {
             trials += 1
@@ -78,19 +78,19 @@ struct CrashSafetyCLITests {
             if FileManager.default.fileExists(atPath: out.path) {
                 // Complete: it reads back valid.
                 let check = try TestSupport.run(["validate", out.path])
-                #expect(check.status == 0, "a killed \(command) (seed \(rng.seed), trial \(trials), \(delay)s) left an invalid \(out.lastPathComponent): \(check.stdout)")
+                #expect(check.status == 0, "a killed \(command) (\(TestSeed.describe(rng.seed)), trial \(trials), \(delay)s) left an invalid \(out.lastPathComponent): \(check.stdout)")
                 states["after", default: 0] += 1
             } else {
                 states["before", default: 0] += 1
             }
-            #expect(try Data(contentsOf: input) == inputBytes, "the input changed (seed \(rng.seed), trial \(trials))")
+            #expect(try Data(contentsOf: input) == inputBytes, "the input changed (\(TestSeed.describe(rng.seed)), trial \(trials))")
         }
         // The next run completes and removes what the killed ones left.
         let r = try TestSupport.run(args)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(Self.leftovers(dir).isEmpty, "temporaries left: \(Self.leftovers(dir))")
         #expect(try TestSupport.run(["validate", out.path]).status == 0)
-        print("crash safety \(command.joined(separator: " ")): \(trials) SIGKILL trials (seed \(rng.seed)), \(midWrite) killed mid-write, \(states)")
-        #expect(midWrite >= 2, "\(command): only \(midWrite) of \(trials) kills landed mid-write (seed \(rng.seed), full run \(full)s): the trials proved little")
+        print("crash safety \(command.joined(separator: " ")): \(trials) SIGKILL trials (\(TestSeed.describe(rng.seed))), \(midWrite) killed mid-write, \(states)")
+        #expect(midWrite >= 2, "\(command): only \(midWrite) of \(trials) kills landed mid-write (\(TestSeed.describe(rng.seed)), full run \(full)s): the trials proved little")
     }
 }

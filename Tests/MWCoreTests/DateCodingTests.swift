@@ -1,4 +1,5 @@
 import Foundation
+import MWTestSupport
 import PropertyBased
 import Testing
 @testable import MWCore
@@ -44,7 +45,7 @@ struct DateCodingTests {
 @Suite("Numbers")
 struct NumberTests {
     @Test func fastPathAgreesWithStrtod() async {
-        await propertyCheck(count: 3000, input: Gen.uint64(in: 0...999_999_999_999_999), Gen.int(in: 0...17), Gen.bool) { m, frac, neg in
+        await seededCheck(count: 3000, seed: 0x5EED_2908, input: Gen.uint64(in: 0...999_999_999_999_999), Gen.int(in: 0...17), Gen.bool) { m, frac, neg in
             var digits = String(m)
             if frac > 0 {
                 while digits.count <= frac { digits = "0" + digits }

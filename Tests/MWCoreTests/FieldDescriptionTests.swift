@@ -1,5 +1,6 @@
 import Foundation
 import MWCore
+import MWTestSupport
 import Testing
 
 /// The field descriptions agree with themselves: what the readers, writers and the database
@@ -46,7 +47,7 @@ import Testing
         #expect(NoteField.table.v1Order.map(\.name) == ["id", "parentId", "parentType", "text", "ownerOnly", "dateCreated"])
     }
 
-    @Test func valuesRoundTripThroughTheSwitches() {
+    @Test(.drawsFromSeeds(7)) func valuesRoundTripThroughTheSwitches() {
         // get then set with the same values gives the record back (each case reaches its own property).
         var factory = LibraryFactory(seed: 7)
         let lib = factory.v2Library()

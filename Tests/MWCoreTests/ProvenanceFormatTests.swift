@@ -1,4 +1,5 @@
 import Foundation
+import MWTestSupport
 import PropertyBased
 import Testing
 @testable import MWCore
@@ -52,7 +53,7 @@ struct ProvenanceFormatTests {
         #expect(up == v2 && upWarnings.isEmpty && upSteps == ["v2-to-v3"])
     }
 
-    @Test func v3ToV1ReportsEveryProvenanceFieldItDrops() throws {
+    @Test(.drawsFromSeeds(7)) func v3ToV1ReportsEveryProvenanceFieldItDrops() throws {
         var f = LibraryFactory(seed: 7)
         var lib = f.v1Library()
         while lib.titles.isEmpty || lib.episodes.isEmpty { lib = f.v1Library() }
@@ -172,7 +173,7 @@ struct ProvenanceFormatTests {
 
     @Test("v3 write → read is identical with random provenance")
     func randomProvenanceRoundTrips() async throws {
-        await propertyCheck(count: 100, input: Gen.uint64(in: 0...UInt64.max)) { seed in
+        await seededCheck(count: 100, seed: 0x5EED_2909, input: Gen.uint64(in: 0...UInt64.max)) { seed in
             var f = LibraryFactory(seed: seed)
             let lib = f.withProvenance(f.v2Library())
             let errors = Validator.validate(lib).filter { $0.severity == .error }

@@ -1,10 +1,11 @@
 import Foundation
+import MWTestSupport
 import Testing
 @testable import MWCore
 
 /// Each semantic rule of docs/SPEC.md#invariants, broken once on an otherwise valid library, read
 /// back from JSON: the rule's code is reported at the right pointer with a line and column.
-@Suite("Validation rules")
+@Suite("Validation rules", .drawsFromSeeds(1))
 struct RuleTests {
     static func base() -> Library {
         var f = LibraryFactory(seed: 1)

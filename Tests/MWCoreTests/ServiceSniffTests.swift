@@ -16,12 +16,12 @@ struct ServiceSniffTests {
 
     @Test("agrees with a plain search on seeded random bytes over a small alphabet")
     func agreesWithAPlainSearch() {
-        let seed: UInt64 = 0x5EED_2026
+        let seed = TestSeed.seed(0x5EED_2026)
         var g = SeededGenerator(seed: seed)
         for _ in 0..<4_000 {
             let h = (0..<Int.random(in: 0...40, using: &g)).map { _ in UInt8.random(in: 0x61...0x63, using: &g) }
             let n = (0..<Int.random(in: 0...5, using: &g)).map { _ in UInt8.random(in: 0x61...0x63, using: &g) }
-            #expect(ByteSearch.contains(h, n) == Self.naive(h, n), "seed \(seed): \(h) / \(n)")
+            #expect(ByteSearch.contains(h, n) == Self.naive(h, n), "\(TestSeed.describe(seed)): \(h) / \(n)")
         }
     }
 

@@ -71,7 +71,7 @@ struct DateTextTests {
     /// The fast fixed-point formatter must write exactly what printf writes (the v2 writer's
     /// bytes depend on it).
     @Test func fixedMatchesPrintf() {
-        var g = SeededGenerator(seed: 0xD47E)
+        var g = TestSeed.generator(0xD47E)
         var samples: [Double] = [0.5, 0.25, 0.125, 0.0625, 0.1, 0.7, 0.999_999_999_999_999_9, 1e-9, 3.0517578125e-05]
         for _ in 0..<20_000 {
             let x = Double.random(in: 1e8...1e9, using: &g)   // seconds since 2001, like real dates
@@ -80,7 +80,7 @@ struct DateTextTests {
         }
         for f in samples where f > 0 && f < 1 {
             for d in 1...17 {
-                #expect(DateCoding.fixed(f, digits: d) == String(format: "%.\(d)f", f), "\(f) with \(d) digits (seed \(g.seed))")
+                #expect(DateCoding.fixed(f, digits: d) == String(format: "%.\(d)f", f), "\(f) with \(d) digits (\(TestSeed.describe(g.seed)))")
             }
         }
     }

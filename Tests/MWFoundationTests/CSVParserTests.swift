@@ -1,6 +1,7 @@
 import CSV
 import Foundation
 import MWFoundation
+import MWTestSupport
 import PropertyBased
 import Testing
 
@@ -161,7 +162,7 @@ struct CSVParserTests {
     func randomText() async {
         let text = Gen.int(in: 0...(Self.alphabet.count - 1)).array(of: 0...40)
             .map { String(String.UnicodeScalarView($0.map { Self.alphabet[$0] })) }
-        await propertyCheck(count: 5000, input: text, Gen.bool) { text, tab in
+        await seededCheck(count: 5000, seed: 0x5EED_290E, input: text, Gen.bool) { text, tab in
             try agree(text, tab ? "\t" : ",")
         }
     }
@@ -173,7 +174,7 @@ struct CSVParserTests {
         let pool = zip(Self.alphabet, weights).flatMap { Array(repeating: $0, count: $1) }
         let text = Gen.int(in: 0...(pool.count - 1)).array(of: 0...400)
             .map { String(String.UnicodeScalarView($0.map { pool[$0] })) }
-        await propertyCheck(count: 500, input: text, Gen.bool) { text, tab in
+        await seededCheck(count: 500, seed: 0x5EED_290F, input: text, Gen.bool) { text, tab in
             try agree(text, tab ? "\t" : ",")
         }
     }
@@ -183,7 +184,7 @@ struct CSVParserTests {
         let bytes: [UInt8] = [0x61, 0x2C, 0x09, 0x22, 0x0D, 0x0A, 0x20, 0xC3, 0xA9, 0xE9, 0xE2, 0x82, 0xAC, 0x80, 0xFF, 0x00]
         let prefixes: [[UInt8]] = [[], [0xEF, 0xBB, 0xBF], [0xFF, 0xFE], [0xFE, 0xFF]]
         let body = Gen.int(in: 0...(bytes.count - 1)).array(of: 0...40).map { $0.map { bytes[$0] } }
-        await propertyCheck(count: 3000, input: Gen.int(in: 0...(prefixes.count - 1)), body, Gen.bool) { prefix, body, tab in
+        await seededCheck(count: 3000, seed: 0x5EED_2910, input: Gen.int(in: 0...(prefixes.count - 1)), body, Gen.bool) { prefix, body, tab in
             try agree(prefixes[prefix] + body, tab ? "\t" : ",")
         }
     }
@@ -194,7 +195,7 @@ struct CSVParserTests {
         let alphabet = Self.alphabet + ["€", "😀", ";"]
         let text = Gen.int(in: 0...(alphabet.count - 1)).array(of: 0...40)
             .map { String(String.UnicodeScalarView($0.map { alphabet[$0] })) }
-        await propertyCheck(count: 2000, input: text, Gen.int(in: 0...(delimiters.count - 1))) { text, d in
+        await seededCheck(count: 2000, seed: 0x5EED_2911, input: text, Gen.int(in: 0...(delimiters.count - 1))) { text, d in
             try agree(text, delimiters[d])
         }
     }

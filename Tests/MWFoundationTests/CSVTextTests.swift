@@ -1,5 +1,6 @@
 import CSV
 import Foundation
+import MWTestSupport
 import PropertyBased
 import Testing
 import MWFoundation
@@ -23,7 +24,7 @@ import MWFoundation
     @Test func sameBytesAsCSVWriter() async throws {
         let field = Gen.int(in: 0...(Self.pieces.count - 1)).array(of: 0...4).map { $0.map { Self.pieces[$0] }.joined() }
         // Rows of any width, empty ones included (CSVWriter writes nothing for those).
-        await propertyCheck(count: 1_000, input: field.array(of: 0...5), field.array(of: 0...6).array(of: 0...6), Gen.bool, Gen.bool) { header, rows, crlf, bom in
+        await seededCheck(count: 1_000, seed: 0x5EED_2912, input: field.array(of: 0...5), field.array(of: 0...6).array(of: 0...6), Gen.bool, Gen.bool) { header, rows, crlf, bom in
             let newline: CSVWriter.Newline = crlf ? .crlf : .lf
             let mine = try? CSVText.bytes(header: header, rows: rows, newline: crlf ? .crlf : .lf, byteOrderMark: bom)
             let theirs = try? Self.reference(header: header, rows: rows, newline: newline, byteOrderMark: bom)

@@ -15,20 +15,20 @@ import MWFoundation
     }
 
     @Test func partsHashAsTheJoinedName() {
-        var g = SeededGenerator(seed: 23_06)
+        var g = TestSeed.generator(23_06)
         for _ in 0..<500 {
             let (kind, parts) = Self.parts(&g)
             let joined = ([kind] + parts).joined(separator: "\u{1F}")
-            #expect(StableID.uuid(kind, parts) == StableID.uuid(joined), "seed \(g.seed): \(kind.debugDescription) \(parts)")
+            #expect(StableID.uuid(kind, parts) == StableID.uuid(joined), "\(TestSeed.describe(g.seed)): \(kind.debugDescription) \(parts)")
         }
     }
 
     @Test func isAnUpperCaseVersion5UUID() throws {
-        var g = SeededGenerator(seed: 23_07)
+        var g = TestSeed.generator(23_07)
         for _ in 0..<200 {
             let (kind, parts) = Self.parts(&g)
             let id = StableID.uuid(kind, parts)
-            let parsed = try #require(UUID(uuidString: id), "seed \(g.seed): \(id)")
+            let parsed = try #require(UUID(uuidString: id), "\(TestSeed.describe(g.seed)): \(id)")
             #expect(parsed.uuidString == id)  // Foundation writes upper case
             let bytes = withUnsafeBytes(of: parsed.uuid) { Array($0) }
             #expect(bytes[6] >> 4 == 5)

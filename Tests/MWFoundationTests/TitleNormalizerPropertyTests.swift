@@ -1,3 +1,4 @@
+import MWTestSupport
 import PropertyBased
 import Testing
 @testable import MWFoundation
@@ -10,7 +11,7 @@ import Testing
 
     @Test func asciiPathAgreesWithUnicodePath() async {
         let titles = Gen.int(in: 0...(Self.alphabet.count - 1)).array(of: 0...40).map { String($0.map { Self.alphabet[$0] }) }
-        await propertyCheck(count: 2_000, input: titles) { title in
+        await seededCheck(count: 2_000, seed: 0x5EED_2914, input: titles) { title in
             let fast = TitleNormalizer.normalizeASCII(title)
             #expect(fast != nil)
             #expect(fast == TitleNormalizer.normalizeUnicode(title), "\(title.debugDescription)")

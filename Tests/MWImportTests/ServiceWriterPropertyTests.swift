@@ -67,10 +67,10 @@ import Testing
         var seen: Set<String> = []
         for r in csv.rows {
             let id = r["media_id"]!, type = r["media_type"]!
-            #expect(["movie", "tv", "season", "episode"].contains(type) && ["Completed", "In progress", "Planning", "Paused", "Dropped"].contains(r["status"]!), "seed \(seed): \(r)")
-            #expect(r["score"]!.isEmpty || r["score"]!.range(of: #"^(10|\d)\.\d$"#, options: .regularExpression) != nil, "seed \(seed): score \(r["score"]!)")
-            if type == "season" { #expect(seen.contains("tv \(id)"), "seed \(seed): season before its show") }
-            if type == "episode" { #expect(seen.contains("season \(id) \(r["season_number"]!)"), "seed \(seed): episode before its season") }
+            #expect(["movie", "tv", "season", "episode"].contains(type) && ["Completed", "In progress", "Planning", "Paused", "Dropped"].contains(r["status"]!), "\(TestSeed.describe(seed)): \(r)")
+            #expect(r["score"]!.isEmpty || r["score"]!.range(of: #"^(10|\d)\.\d$"#, options: .regularExpression) != nil, "\(TestSeed.describe(seed)): score \(r["score"]!)")
+            if type == "season" { #expect(seen.contains("tv \(id)"), "\(TestSeed.describe(seed)): season before its show") }
+            if type == "episode" { #expect(seen.contains("season \(id) \(r["season_number"]!)"), "\(TestSeed.describe(seed)): episode before its season") }
             seen.insert(type == "season" ? "season \(id) \(r["season_number"]!)" : "\(type) \(id)")
         }
     }
@@ -78,7 +78,8 @@ import Testing
     @Test(arguments: [("yamtrack", "y.csv"), ("trakt-json", "t")])
     func randomLibrariesKeepEveryPlay(_ name: String, _ file: String) async throws {
         let format = try #require(FormatRegistry.standard.format(named: name))
-        for seed in UInt64(1)...12 {
+        for n in UInt64(1)...12 {
+            let seed = TestSeed.seed(n)
             var g = SeededGenerator(seed: seed)
             let lib = Self.randomLibrary(&g)
             let fx = try Fixture()
@@ -86,7 +87,7 @@ import Testing
             if name == "yamtrack" { try Self.checkYamtrackRules(try bytes(fx.url(file)), seed: seed) }
             let back = try await ServiceWriterRoundTripTests.reimport(fx.url(file), fx: fx)
             let want = Self.plays(lib), got = Self.plays(back)
-            #expect(got == want, "seed \(seed) \(name): \(got) for \(want)")
+            #expect(got == want, "\(TestSeed.describe(seed)) \(name): \(got) for \(want)")
         }
     }
 }

@@ -12,7 +12,8 @@ import Testing
 /// library APIs and a real SQLite file, on seeded generated exports that overlap A, disagree
 /// with it (ratings, shelves, reads, notes, modification dates on both sides of the import's),
 /// and match one of its works on title and author while the ISBNs differ.
-@Suite("Books: import --merge-into and restore --strategy merge agree")
+/// Seeds: the exports' (1, 2), the edits' (42), the twin row's (7); a book's own facts draw from 7919 × its number.
+@Suite("Books: import --merge-into and restore --strategy merge agree", .drawsFromSeeds(1, 2, 7, 42))
 struct BookMergeAgreementTests {
     static let header = "Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies"
     static let words = "lantern road quiet hours salt iron shore glass meadow paper tides winter orchard".split(separator: " ").map(String.init)

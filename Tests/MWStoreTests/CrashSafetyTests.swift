@@ -76,7 +76,7 @@ import Glibc
         var outcomes: [String: Int] = ["before": 0, "after": 0]
         var midWrite = 0
         // Seeded: the same kill moments (as fractions of the reference run) every time.
-        var rng = SeededGenerator(seed: 0x22)
+        var rng = TestSeed.generator(0x22)
         let trials = 24
         for trial in 0..<trials {
             let s: RestoreStrategy = trial % 2 == 0 ? .replace : .merge
@@ -94,15 +94,15 @@ import Glibc
             if p.terminationReason == .uncaughtSignal, !phases.contains("timing: commit"),
                s == .replace || phases.contains("timing: read+validate") { midWrite += 1 }
             let store = try LibraryStore.open(at: db, mode: .mustExist)
-            #expect(try store.integrityProblems().isEmpty, "trial \(trial): integrity")
+            #expect(try store.integrityProblems().isEmpty, "trial \(trial) (\(TestSeed.describe(rng.seed))): integrity")
             let h = try store.contentHash()
-            #expect(h == beforeHash || h == after[s], "trial \(trial) (\(s), killed after \(delay)s): mixed state")
+            #expect(h == beforeHash || h == after[s], "trial \(trial) (\(s), \(TestSeed.describe(rng.seed)), killed after \(delay)s): mixed state")
             outcomes[h == beforeHash ? "before" : "after", default: 0] += 1
             try store.close()
             try? FileManager.default.removeItem(at: db)
         }
-        print("crash safety: \(trials) SIGKILL trials (seed \(rng.seed)), \(midWrite) killed mid-write, state found: \(outcomes)")
+        print("crash safety: \(trials) SIGKILL trials (\(TestSeed.describe(rng.seed))), \(midWrite) killed mid-write, state found: \(outcomes)")
         // The trials prove something only when kills landed while the restore was writing.
-        #expect(midWrite > 0, "no kill landed mid-write (seed \(rng.seed)): the trials proved nothing")
+        #expect(midWrite > 0, "no kill landed mid-write (\(TestSeed.describe(rng.seed))): the trials proved nothing")
     }
 }

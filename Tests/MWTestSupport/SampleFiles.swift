@@ -96,11 +96,12 @@ public enum SampleFiles {
     }
 
     /// The seed for a file's sample: from `SAMPLE_SEED` when set (to replay or widen a run),
-    /// else fixed per file path, so every run draws the same rows.
+    /// else fixed per file path (mixed with `MWKIT_TEST_SEED` when that is set, ``TestSeed``),
+    /// so every run draws the same rows.
     public static func seed(for url: URL) -> UInt64 {
         if let s = ProcessInfo.processInfo.environment["SAMPLE_SEED"], let v = UInt64(s) { return v }
         // FNV-1a of the relative path: stable across runs and machines (Hasher is not).
-        return relative(url).utf8.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }
+        return TestSeed.seed(relative(url).utf8.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 })
     }
 
     /// `YYYY-MM-DD` of a date written `YYYY-MM-DD`, `YYYY/MM/DD` or an ISO 8601 instant's date

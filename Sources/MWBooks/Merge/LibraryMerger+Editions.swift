@@ -56,18 +56,12 @@ extension LibraryMerger {
         r.id = e.id
         r.workId = e.workId
         r.isbn = r.isbn ?? o.isbn
-        r.isbns = r.isbns.union(o.isbns)
         r.publisher = r.publisher ?? o.publisher
         r.publicationDate = r.publicationDate ?? o.publicationDate
         r.pageCount = r.pageCount ?? o.pageCount
         r.coverImageURL = r.coverImageURL ?? o.coverImageURL
         r.editionTitle = r.editionTitle ?? o.editionTitle
-        r.openLibraryEditionID = r.openLibraryEditionID ?? o.openLibraryEditionID
-        r.isbndbID = r.isbndbID ?? o.isbndbID
-        r.googleBooksVolumeID = r.googleBooksVolumeID ?? o.googleBooksVolumeID
-        r.amazonASINs = r.amazonASINs.union(o.amazonASINs)
-        r.googleBooksVolumeIDs = r.googleBooksVolumeIDs.union(o.googleBooksVolumeIDs)
-        r.librarythingIDs = r.librarythingIDs.union(o.librarythingIDs)
+        r.mergeIDs(from: o, dropEmpty: false)
         Contributor.union(&r.contributors, o.contributors)
         r.lastISBNDBSync = r.lastISBNDBSync ?? o.lastISBNDBSync
         r.dateCreated = min(e.dateCreated, i.dateCreated)

@@ -84,13 +84,7 @@ extension LibraryMerger {
         r.originalLanguage = r.originalLanguage ?? o.originalLanguage
         r.firstPublicationYear = r.firstPublicationYear ?? o.firstPublicationYear
         r.subjectTags = r.subjectTags.union(o.subjectTags)
-        r.openLibraryWorkID = r.openLibraryWorkID ?? o.openLibraryWorkID
-        r.isbndbID = r.isbndbID ?? o.isbndbID
-        r.googleBooksVolumeID = r.googleBooksVolumeID ?? o.googleBooksVolumeID
-        r.goodreadsWorkIDs = r.goodreadsWorkIDs.union(o.goodreadsWorkIDs)
-        r.amazonASINs = r.amazonASINs.union(o.amazonASINs)
-        r.librarythingIDs = r.librarythingIDs.union(o.librarythingIDs)
-        r.googleBooksVolumeIDs = r.googleBooksVolumeIDs.union(o.googleBooksVolumeIDs)
+        r.mergeIDs(from: o, dropEmpty: false)
         if e.reviewStatus == .pending && i.reviewStatus == .pending { r.reviewStatus = .pending }
         r.originalImagePath = r.originalImagePath ?? o.originalImagePath
         if r.boundingBoxX == nil && r.boundingBoxY == nil && r.boundingBoxWidth == nil && r.boundingBoxHeight == nil {

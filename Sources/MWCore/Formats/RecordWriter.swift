@@ -82,56 +82,50 @@ struct RecordWriter: FieldVisitor {
     // omitted. A day is written as `YYYY-MM-DD` (docs/FORMAT.md#days).
 
     mutating func visit<F: EntityField>(_ f: F, ratings: [OriginalRating]) {
-        guard !ratings.isEmpty else { return }
-        w.key(key(f))
-        w.beginArray()
-        for r in ratings {
-            w.element()
-            w.beginObject()
+        objects(f, ratings) { w, r in
             w.field("source", r.source)
             w.field("value", r.value)
             w.field("scale", r.scale)
-            date("date", r.date, r.datePrecision)
+            Self.date(&w, "date", r.date, r.datePrecision)
             w.field("datePrecision", r.datePrecision?.rawValue)
-            w.endObject()
         }
-        w.endArray()
     }
 
     mutating func visit<F: EntityField>(_ f: F, viewings: [Viewing]) {
-        guard !viewings.isEmpty else { return }
-        w.key(key(f))
-        w.beginArray()
-        for v in viewings {
-            w.element()
-            w.beginObject()
-            date("date", v.date, v.precision)
+        objects(f, viewings) { w, v in
+            Self.date(&w, "date", v.date, v.precision)
             w.field("precision", v.precision.rawValue)
             w.field("rewatch", v.rewatch)
             w.field("source", v.source)
-            w.endObject()
         }
-        w.endArray()
     }
 
     mutating func visit<F: EntityField>(_ f: F, sources: [RecordSource]) {
-        guard !sources.isEmpty else { return }
-        w.key(key(f))
-        w.beginArray()
-        for s in sources {
-            w.element()
-            w.beginObject()
+        objects(f, sources) { w, s in
             w.field("service", s.service)
             w.field("file", s.file)
             w.field("row", s.row)
             w.field("uri", s.uri)
+        }
+    }
+
+    /// `f`'s key: an array of one object per item, its members written by `members`; nothing
+    /// for no items.
+    private mutating func objects<F: EntityField, T>(_ f: F, _ items: [T], _ members: (inout JSONWriter, T) -> Void) {
+        guard !items.isEmpty else { return }
+        w.key(key(f))
+        w.beginArray()
+        for item in items {
+            w.element()
+            w.beginObject()
+            members(&w, item)
             w.endObject()
         }
         w.endArray()
     }
 
     /// A provenance date: a day as `YYYY-MM-DD`, an instant as RFC 3339.
-    private mutating func date(_ k: StaticString, _ d: Date?, _ precision: DatePrecision?) {
+    private static func date(_ w: inout JSONWriter, _ k: StaticString, _ d: Date?, _ precision: DatePrecision?) {
         guard let d else { return }
         w.field(k, precision == .day ? DayDate.string(d) : DateCoding.formatRFC3339(d))
     }

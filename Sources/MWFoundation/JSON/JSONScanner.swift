@@ -30,7 +30,23 @@ public struct JSONScanner {
     }
 
     /// The kind of the next value, after whitespace.
-    public enum Kind: Equatable { case object, array, string, number, bool, null, end, invalid }
+    public enum Kind: Equatable {
+        case object, array, string, number, bool, null, end, invalid
+
+        /// What a message says was found ("an object", "end of input"); both backup readers use it.
+        public var phrase: String {
+            switch self {
+            case .object: return "an object"
+            case .array: return "an array"
+            case .string: return "a string"
+            case .number: return "a number"
+            case .bool: return "a boolean"
+            case .null: return "null"
+            case .end: return "end of input"
+            case .invalid: return "an invalid token"
+            }
+        }
+    }
 
     @inline(__always)
     public mutating func skipWhitespace() {

@@ -9,39 +9,23 @@ public struct JUnitReporter: Reporter {
         out += "<testsuites name=\"mwkit\" tests=\"\(reports.count)\" failures=\"\(failures)\">\n"
         out += "  <testsuite name=\"mwkit validate\" tests=\"\(reports.count)\" failures=\"\(failures)\" errors=\"0\">\n"
         for r in reports {
-            out += "    <testcase classname=\"mwkit.validate\" name=\"\(xml(r.path))\""
+            out += "    <testcase classname=\"mwkit.validate\" name=\"\(xmlEscaped(r.path))\""
             let errs = r.diagnostics.filter { $0.severity == .error }
             let warns = r.diagnostics.filter { $0.severity == .warning }
             if errs.isEmpty && warns.isEmpty { out += "/>\n"; continue }
             out += ">\n"
             for d in errs {
-                out += "      <failure type=\"\(xml(d.code))\" message=\"\(xml(d.message))\">"
-                out += xml("\(d.path(in: r.path)):\(d.position) \(d.place): \(d.message)") + "</failure>\n"
+                out += "      <failure type=\"\(xmlEscaped(d.code))\" message=\"\(xmlEscaped(d.message))\">"
+                out += xmlEscaped("\(d.path(in: r.path)):\(d.position) \(d.place): \(d.message)") + "</failure>\n"
             }
             if !warns.isEmpty {
                 out += "      <system-out>"
-                out += warns.map { xml("warning [\($0.code)] \($0.path(in: r.path)):\($0.position) \($0.place): \($0.message)") }.joined(separator: "\n")
+                out += warns.map { xmlEscaped("warning [\($0.code)] \($0.path(in: r.path)):\($0.position) \($0.place): \($0.message)") }.joined(separator: "\n")
                 out += "</system-out>\n"
             }
             out += "    </testcase>\n"
         }
         out += "  </testsuite>\n</testsuites>\n"
         return out
-    }
-
-    private func xml(_ s: String) -> String {
-        var o = ""
-        for ch in s.unicodeScalars {
-            switch ch {
-            case "&": o += "&amp;"
-            case "<": o += "&lt;"
-            case ">": o += "&gt;"
-            case "\"": o += "&quot;"
-            case "'": o += "&apos;"
-            default:
-                if ch.value < 0x20 && ch != "\n" && ch != "\t" { o += "&#x\(String(ch.value, radix: 16));" } else { o.unicodeScalars.append(ch) }
-            }
-        }
-        return o
     }
 }

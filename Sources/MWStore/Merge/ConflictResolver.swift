@@ -52,17 +52,27 @@ enum ConflictResolver {
         }
     }
 
+    /// A title or an episode as the policy chooses it by modification date; `union` also keeps
+    /// a watch either side recorded, the earliest watched date and the latest modification,
+    /// then adds `more` (told whether the backup's record is the newer).
+    static func chooseWatched<R: WatchedRecord>(_ policy: ConflictPolicy, existing e: R, incoming i: R,
+                                                more: (inout R, Bool) -> Void = { _, _ in }) -> R {
+        let newer = incomingIsNewer(e.dateModified, i.dateModified)
+        return choose(policy, existing: e, incoming: i, newer: newer) { m in
+            m.watched = e.watched || i.watched
+            m.watchedDate = earliest(e.watchedDate, i.watchedDate)
+            m.dateModified = latest(e.dateModified, i.dateModified)
+            more(&m, newer)
+        }
+    }
+
     static func title(existing e: Title, incoming i: Title, policy: ConflictPolicy) -> Resolution<Title> {
         var inc = i
         inc.id = e.id
         return resolve(e, inc, TitleField.self) {
-            let newer = incomingIsNewer(e.dateModified, i.dateModified)
-            var m = choose(policy, existing: e, incoming: inc, newer: newer) { m in
-                m.watched = e.watched || i.watched
-                m.watchedDate = earliest(e.watchedDate, i.watchedDate)
+            var m = chooseWatched(policy, existing: e, incoming: inc) { m, newer in
                 m.likedStatus = newer ? i.likedStatus : e.likedStatus
                 m.dateAdded = min(e.dateAdded, i.dateAdded)
-                m.dateModified = latest(e.dateModified, i.dateModified)
             }
             if m.metadata == nil { m.metadata = e.metadata ?? i.metadata }
             watchStatus(&m, existing: e, incoming: i, policy: policy)
@@ -95,12 +105,7 @@ enum ConflictResolver {
         inc.id = e.id
         inc.showId = e.showId
         return resolve(e, inc, EpisodeField.self) {
-            let newer = incomingIsNewer(e.dateModified, i.dateModified)
-            var m = choose(policy, existing: e, incoming: inc, newer: newer) { m in
-                m.watched = e.watched || i.watched
-                m.watchedDate = earliest(e.watchedDate, i.watchedDate)
-                m.dateModified = latest(e.dateModified, i.dateModified)
-            }
+            var m = chooseWatched(policy, existing: e, incoming: inc)
             if m.metadata == nil { m.metadata = e.metadata ?? i.metadata }
             if m.tmdbId == nil { m.tmdbId = e.tmdbId ?? i.tmdbId }
             return m
@@ -185,3 +190,14 @@ enum ConflictResolver {
         return out
     }
 }
+
+/// What a title and an episode share for a merge: the watch and the modification date the
+/// `newer` policy goes by (``ConflictResolver/chooseWatched(_:existing:incoming:more:)``).
+protocol WatchedRecord {
+    var watched: Bool { get set }
+    var watchedDate: Date? { get set }
+    var dateModified: Date? { get set }
+}
+
+extension Title: WatchedRecord {}
+extension Episode: WatchedRecord {}

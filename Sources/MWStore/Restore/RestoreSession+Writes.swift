@@ -38,23 +38,20 @@ extension RestoreSession {
 
     /// Sets a `library_meta` value (nothing for nil); `onlyIfAbsent` keeps one already there.
     func setMeta(_ key: String, _ value: String?, onlyIfAbsent: Bool) throws {
-        guard let value else { return }
-        let s = try metaStatement(onlyIfAbsent: onlyIfAbsent)
-        s.bind(key)
-        s.bind(value)
-        try s.run()
+        try setMeta(key, value, onlyIfAbsent) { $0.bind($1) }
     }
 
     func setMeta(_ key: String, _ value: Date?, onlyIfAbsent: Bool) throws {
-        guard let value else { return }
-        let s = try metaStatement(onlyIfAbsent: onlyIfAbsent)
-        s.bind(key)
-        s.bind(value)
-        try s.run()
+        try setMeta(key, value, onlyIfAbsent) { $0.bind($1) }
     }
 
-    private func metaStatement(onlyIfAbsent: Bool) throws -> RawStatement {
-        try statements("INSERT OR \(onlyIfAbsent ? "IGNORE" : "REPLACE") INTO library_meta (key, value) VALUES (?, ?)")
+    /// The one meta write: `bind` binds the value as its column stores it.
+    private func setMeta<V>(_ key: String, _ value: V?, _ onlyIfAbsent: Bool, _ bind: (RawStatement, V) -> Void) throws {
+        guard let value else { return }
+        let s = try statements("INSERT OR \(onlyIfAbsent ? "IGNORE" : "REPLACE") INTO library_meta (key, value) VALUES (?, ?)")
+        s.bind(key)
+        bind(s, value)
+        try s.run()
     }
 }
 

@@ -50,23 +50,13 @@ final class RestoreSession {
 
     /// Counts `n` inserts or deletes at once, without a decision each (no plan is being written).
     func count(_ n: Int, _ action: RestoreAction, _ entity: EntityKind) {
-        switch action {
-        case .insert: tallies[entity.slot].insert += n
-        case .delete: tallies[entity.slot].delete += n
-        case .update: tallies[entity.slot].update += n
-        case .skip: tallies[entity.slot].skip += n
-        }
+        tallies[entity.slot].add(n, action)
     }
 
     /// Counts `n` provenance rows of `kind` inserted, updated (a rating replaced), skipped
     /// (already there) or deleted.
     func count(_ n: Int, _ action: RestoreAction, _ kind: ProvenanceKind) {
-        switch action {
-        case .insert: provenanceTallies[kind.slot].insert += n
-        case .delete: provenanceTallies[kind.slot].delete += n
-        case .update: provenanceTallies[kind.slot].update += n
-        case .skip: provenanceTallies[kind.slot].skip += n
-        }
+        provenanceTallies[kind.slot].add(n, action)
     }
 
     /// The report with the counts filled in.

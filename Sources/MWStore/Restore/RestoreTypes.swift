@@ -86,13 +86,18 @@ public struct RestoreTally: Sendable, Codable, Equatable {
     public init() {}
 
     mutating func count(_ d: RestoreDecision) {
-        switch d.action {
-        case .insert: insert += 1
-        case .update: update += 1
-        case .skip: skip += 1
-        case .delete: delete += 1
-        }
+        add(1, d.action)
         if d.conflict { conflict += 1 }
+    }
+
+    /// Counts `n` records given `action` (a decision's, or a batch's without one each).
+    mutating func add(_ n: Int, _ action: RestoreAction) {
+        switch action {
+        case .insert: insert += n
+        case .update: update += n
+        case .skip: skip += n
+        case .delete: delete += n
+        }
     }
 }
 

@@ -18,16 +18,18 @@ struct JSONNode {
     /// Byte offset of the value's first character.
     var offset: Int
 
-    /// A word for messages ("a string", "an array").
+    /// A word for messages ("a string", "an array"): the scanner's for its kind.
     var typeName: String {
+        let kind: JSONScanner.Kind
         switch value {
-        case .object: return "an object"
-        case .array: return "an array"
-        case .string: return "a string"
-        case .number: return "a number"
-        case .bool: return "a boolean"
-        case .null: return "null"
+        case .object: kind = .object
+        case .array: kind = .array
+        case .string: kind = .string
+        case .number: kind = .number
+        case .bool: kind = .bool
+        case .null: kind = .null
         }
+        return kind.phrase
     }
 }
 

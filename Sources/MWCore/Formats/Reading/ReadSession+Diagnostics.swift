@@ -19,32 +19,19 @@ extension ReadSession {
         v.diags.add(.warning(code, msg, pointer: pointer(field), offset: offset))
     }
 
-    func kindName(_ k: JSONScanner.Kind) -> String {
-        switch k {
-        case .object: return "an object"
-        case .array: return "an array"
-        case .string: return "a string"
-        case .number: return "a number"
-        case .bool: return "a boolean"
-        case .null: return "null"
-        case .end: return "end of input"
-        case .invalid: return "an invalid token"
-        }
-    }
-
     /// Reports a wrong-typed element of the current collection (the record itself, not a field).
     mutating func elementMismatch(expected: String) throws {
         let off = s.pos
         let k = s.peekKind()
         try s.skipValue()
-        error(.schemaType, "expected \(expected), found \(kindName(k))", field: nil, offset: off)
+        error(.schemaType, "expected \(expected), found \(k.phrase)", field: nil, offset: off)
     }
 
     /// Reports a wrong-typed value (quoting the start of a string or number) and skips it.
     mutating func typeMismatch(_ field: String, expected: String) throws {
         let off = s.pos
         let k = s.peekKind()
-        var found = kindName(k)
+        var found = k.phrase
         if k == .string || k == .number {
             let start = s.pos
             try s.skipValue()

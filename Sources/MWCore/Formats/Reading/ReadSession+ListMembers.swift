@@ -22,24 +22,11 @@ extension ReadSession {
     }
 
     mutating func readItems(into items: inout [ListItem]) throws {
-        guard s.peekKind() == .array else { try typeMismatch("items", expected: "an array of list items"); return }
-        try s.beginArray()
-        var first = true
-        sub = "items"
-        subIdx = 0
-        defer { sub = nil }
-        while try s.nextElement(first: &first) {
-            s.skipWhitespace()
-            let start = s.pos
-            if s.peekKind() == .object {
-                var item = ListItemField.blank
-                _ = try readRecord(ListItemField.self, into: &item, at: start)
-                items.append(item)
-                itemOffsets.append(start)
-            } else {
-                try elementMismatch(expected: "a list item object")
-            }
-            subIdx += 1
+        try readObjectArray("items", expected: "an array of list items", element: "a list item object") { r, start in
+            var item = ListItemField.blank
+            _ = try r.readRecord(ListItemField.self, into: &item, at: start)
+            items.append(item)
+            r.itemOffsets.append(start)
         }
     }
 }

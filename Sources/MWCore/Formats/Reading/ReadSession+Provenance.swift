@@ -108,11 +108,22 @@ extension ReadSession {
 
     // MARK: Parts
 
-    /// Walks the array `name` of objects, with ``sub`` set so pointers name each element;
-    /// `element` reads one object just opened at `start`.
+    /// Walks the array `name` of objects (``readObjectArray(_:expected:element:_:)``); `element`
+    /// reads one object just opened at `start`.
     private mutating func readObjects(_ name: String, _ what: String,
                                       _ element: (inout ReadSession, Int) throws -> Void) throws {
-        guard s.peekKind() == .array else { return try typeMismatch(name, expected: "an array of \(what)s") }
+        try readObjectArray(name, expected: "an array of \(what)s", element: what) { r, start in
+            try r.s.beginObject()
+            try element(&r, start)
+        }
+    }
+
+    /// Walks the array `name` of objects, with ``sub`` set so pointers name each element;
+    /// `element` reads the object that starts at `start`. Not an array: `expected` is reported;
+    /// an element not an object: `what`.
+    mutating func readObjectArray(_ name: String, expected: String, element what: String,
+                                  _ element: (inout ReadSession, Int) throws -> Void) throws {
+        guard s.peekKind() == .array else { return try typeMismatch(name, expected: expected) }
         try s.beginArray()
         var first = true
         sub = name
@@ -122,7 +133,6 @@ extension ReadSession {
             s.skipWhitespace()
             let start = s.pos
             if s.peekKind() == .object {
-                try s.beginObject()
                 try element(&self, start)
             } else {
                 try elementMismatch(expected: what)
