@@ -3,13 +3,13 @@ import MWCore
 import MWFoundation
 
 extension ModelFamily {
-    /// BooksTrack libraries (seeds/001): the ``BookLibrary`` model.
+    /// BooksTrack libraries (docs/SPEC.md Part II): the ``BookLibrary`` model.
     public static let books: ModelFamily = "books"
 }
 
 extension BackupFormat {
     /// mwkit's JSON format for a BooksTrack library (docs/BOOKS.md), formatVersion 1: what
-    /// the seeds describe.
+    /// docs/SPEC.md describes.
     public static let bookstrackV1: BackupFormat = "bookstrack-v1"
     /// formatVersion 2: v1 and what imports bring that the app does not store yet (private
     /// notes, read count, earlier reads, owned copies, spoiler flag, edition contributors).
@@ -76,7 +76,7 @@ public enum BookstrackFormat {
 }
 
 extension FormatDescriptor {
-    /// mwkit's JSON format for a BooksTrack library at formatVersion 1, as the seeds describe
+    /// mwkit's JSON format for a BooksTrack library at formatVersion 1, as docs/SPEC.md describes
     /// the app's data: private notes, read counts, earlier reads, copies, spoiler flags and
     /// contributors are reported as `field-dropped`.
     public static let bookstrackV1 = FormatDescriptor(

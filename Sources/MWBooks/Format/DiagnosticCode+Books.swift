@@ -1,7 +1,7 @@
 import MWCore
 import MWFoundation
 
-/// Codes of the `bookstrack-v1` format and the seeds/001 invariants (docs/DIAGNOSTICS.md
+/// Codes of the `bookstrack-v1` format and the docs/SPEC.md Part II invariants (docs/DIAGNOSTICS.md
 /// "Books"). The structural codes the format shares with the MediaWatch formats (schema-type,
 /// schema-required, schema-unknown-key, schema-range, date-invalid, format-unknown-version,
 /// id-duplicate, the json-* codes) keep their MWCore/MWFoundation names.
@@ -20,10 +20,10 @@ extension DiagnosticCode {
     public static let bookEntryEditionMissing: DiagnosticCode = "book-entry-edition-missing"
     /// An entry's edition belongs to another work than the entry.
     public static let bookEntryEditionMismatch: DiagnosticCode = "book-entry-edition-mismatch"
-    /// A second entry for one work (seeds/001: one entry per work).
+    /// A second entry for one work (docs/SPEC.md Part II: one entry per work).
     public static let bookEntryDuplicate: DiagnosticCode = "book-entry-duplicate"
     /// A wishlist entry with an edition, or an entry of another status without one
-    /// (seeds/001: wishlist ⇔ no edition).
+    /// (docs/SPEC.md Part II: wishlist ⇔ no edition).
     public static let bookWishlistEdition: DiagnosticCode = "book-wishlist-edition"
     /// `rating` outside 1–5.
     public static let bookRatingRange: DiagnosticCode = "book-rating-range"

@@ -1,7 +1,7 @@
 import Foundation
 import MWFoundation
 
-/// The keys identity is decided on (seeds/001 "External ID Management"): an edition is found
+/// The keys identity is decided on (docs/SPEC.md "Books: external IDs"): an edition is found
 /// by ISBN; a work by any shared external ID or ISBN, else by normalised title + primary
 /// author; an author by normalised name.
 enum BookIdentity {

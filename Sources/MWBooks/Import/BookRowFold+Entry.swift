@@ -2,7 +2,7 @@ import Foundation
 import MWFoundation
 
 extension BookRowFold {
-    /// The model's limit on notes (seeds/001), reported — never enforced by cutting the user's text.
+    /// The model's limit on notes (docs/SPEC.md Part II), reported — never enforced by cutting the user's text.
     static let notesLimit = 2000
 
     /// Creates the work's entry from `row`'s values, or folds them into the entry it has.

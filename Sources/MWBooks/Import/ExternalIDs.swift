@@ -1,7 +1,7 @@
 import Foundation
 import MWFoundation
 
-/// seeds/001 "External ID Management": merging identifiers never duplicates one and never
+/// docs/SPEC.md "Books: external IDs": merging identifiers never duplicates one and never
 /// drops one; the order they were first seen in is kept.
 extension Work {
     /// Adds `other`'s external identifiers that this work lacks (arrays unioned, single ids
@@ -34,7 +34,7 @@ extension Edition {
     /// ISBN match keys of every ISBN the edition holds.
     var isbnKeys: [String] { ISBN.matchKeys([isbn].compactMap { $0 } + isbns) }
 
-    /// The primary ISBN of a list: its first ISBN-13, else its first value (seeds/001 `primaryISBN`).
+    /// The primary ISBN of a list: its first ISBN-13, else its first value (docs/SPEC.md Part II `primaryISBN`).
     static func primary(_ isbns: [String]) -> String? { isbns.first { $0.count == 13 } ?? isbns.first }
 }
 

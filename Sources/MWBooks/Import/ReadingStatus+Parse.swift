@@ -1,7 +1,7 @@
 import Foundation
 
 extension ReadingStatus {
-    /// The one tolerant parser of reading statuses and shelf names (seeds/001
+    /// The one tolerant parser of reading statuses and shelf names (docs/SPEC.md Part II
     /// `ReadingStatus.from(string:)`) for Goodreads, StoryGraph and LibraryThing: case, spaces,
     /// `-` and `_` ignored (`to-read` = `To Read` = `to_read`). Nil for anything else — a custom
     /// shelf such as `to-read-non-fiction` is never guessed at; readers keep it as a tag.

@@ -1,7 +1,7 @@
 import Foundation
 import MWFoundation
 
-/// The keys a record of a books library is recognised by across libraries (seeds/001
+/// The keys a record of a books library is recognised by across libraries (docs/SPEC.md Part II
 /// "External ID Management"): shared external ids, ISBNs (ISBN-10 and -13 of one book alike),
 /// else the normalised title and primary author (works) or normalised name (authors). Used by
 /// the library merge; the folding is the import's (``BookIdentity/titleKey(_:)``,

@@ -1,7 +1,7 @@
 import Foundation
 import MWFoundation
 
-/// A person who writes books (seeds/001 §3 Author).
+/// A person who writes books (docs/SPEC.md "Books: author").
 public struct Author: Equatable, Hashable, Sendable {
     public var id: String
     public var name: String

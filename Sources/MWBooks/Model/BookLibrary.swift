@@ -1,7 +1,7 @@
 import Foundation
 import MWCore
 
-/// The canonical in-memory model of one BooksTrack library (seeds/001): the films' `Library`
+/// The canonical in-memory model of one BooksTrack library (docs/SPEC.md Part II): the films' `Library`
 /// counterpart. Relationships are ids; readers bring each books format into it, writers take it out.
 public struct BookLibrary: Equatable, Sendable {
     /// When the backup was made.

@@ -1,7 +1,7 @@
 import Foundation
 import MWFoundation
 
-/// A specific published version of a work (seeds/001 §2 Edition).
+/// A specific published version of a work (docs/SPEC.md "Books: edition").
 public struct Edition: Equatable, Hashable, Sendable {
     public var id: String
     /// The work this edition belongs to.

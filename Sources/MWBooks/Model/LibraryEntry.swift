@@ -1,7 +1,7 @@
 import Foundation
 import MWFoundation
 
-/// The user's own data about a work (seeds/001 §4 UserLibraryEntry). One entry per work;
+/// The user's own data about a work (docs/SPEC.md "Books: library entry"). One entry per work;
 /// a wishlist entry has no edition, an owned one has.
 public struct LibraryEntry: Equatable, Hashable, Sendable {
     public var id: String
@@ -138,7 +138,7 @@ public struct LibraryEntry: Equatable, Hashable, Sendable {
         if n < dated { readCount = dated }
     }
 
-    /// seeds/001: wishlist ⇔ no edition.
+    /// docs/SPEC.md Part II: wishlist ⇔ no edition.
     public var isWishlist: Bool { readingStatus == .wishlist && editionId == nil }
 }
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The abstract book — "The Great Gatsby" as an idea (seeds/001 §1 Work).
+/// The abstract book — "The Great Gatsby" as an idea (docs/SPEC.md "Books: work").
 public struct Work: Equatable, Hashable, Sendable {
     /// Stable identifier (UUID string, kept verbatim).
     public var id: String
@@ -12,7 +12,7 @@ public struct Work: Equatable, Hashable, Sendable {
     public var subjectTags: [String]
     /// Author ids in order; the first is the primary author.
     public var authorIds: [String]
-    // External identifiers (seeds/001 "External ID Management"): single legacy ids and arrays.
+    // External identifiers (docs/SPEC.md "Books: external IDs"): single legacy ids and arrays.
     public var goodreadsWorkIDs: [String]
     public var dateCreated: Date
     public var lastModified: Date
@@ -79,6 +79,6 @@ public struct Work: Equatable, Hashable, Sendable {
         }
     }
 
-    /// The first author's id (seeds/001 `primaryAuthor`).
+    /// The first author's id (docs/SPEC.md Part II `primaryAuthor`).
     public var primaryAuthorId: String? { authorIds.first }
 }

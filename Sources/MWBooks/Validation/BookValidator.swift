@@ -26,13 +26,13 @@ public struct BookPlace: Sendable, Equatable {
     }
 }
 
-/// The seeds/001 invariants over a whole ``BookLibrary`` (docs/BOOKS.md "Rules"): ids unique
+/// The docs/SPEC.md Part II invariants over a whole ``BookLibrary`` (docs/BOOKS.md "Rules"): ids unique
 /// per kind, references resolve, one entry per work, wishlist ⇔ no edition, the ranges of
 /// rating, personalRating, readingProgress and currentPage, notes ≤ 2,000 characters, dates in
 /// order, non-empty titles and names, ISBN check digits (a warning). Used by the reader and by
 /// `mwkit check` on the library database.
 public enum BookValidator {
-    /// Notes longer than this many characters are refused (seeds/001).
+    /// Notes longer than this many characters are refused (docs/SPEC.md Part II).
     public static let maxNotesLength = 2000
 
     /// Every finding, in record order. `locate` gives a place's byte offset in the source

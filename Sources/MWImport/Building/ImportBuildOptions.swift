@@ -4,7 +4,7 @@ import MWFoundation
 /// How matched items become a library (docs/IMPORT.md "Into the library").
 public struct ImportBuildOptions: Sendable {
     /// The list holding titles that are in no other list (watched, rated, reviewed or followed
-    /// only): every title must be in a list (seeds/000 §4). `--watched-list`.
+    /// only): every title must be in a list (docs/SPEC.md "List membership"). `--watched-list`.
     public var watchedListName: String
     /// The list every service's watchlist becomes.
     public var watchlistName: String

@@ -4,7 +4,7 @@ import MWCore
 
 /// The lists of an import (docs/IMPORT.md "Lists"): the watchlist, favourites, each list of
 /// the exports in its own order with its description and entry notes, and the watched list
-/// for every title in no other list (every title must be in a list, seeds/000 §4).
+/// for every title in no other list (every title must be in a list, docs/SPEC.md "List membership").
 struct ListAssembly {
     /// One membership before it becomes a ``ListItem``.
     struct Entry {

@@ -1,11 +1,11 @@
 import GRDB
 
 extension StoreSchema {
-    /// books-v1: the BooksTrack library of seeds/001 (docs/DATABASE.md "Book tables"): works,
+    /// books-v1: the BooksTrack library of docs/SPEC.md Part II (docs/DATABASE.md "Book tables"): works,
     /// editions, authors, the ordered work–author links and the user's entries.
     ///
     /// Like the film tables: `seq` keeps the backup's record order (archive reproduces it),
-    /// dates are REAL seconds since 2001-01-01, delete rules follow seeds/001 (a work takes its
+    /// dates are REAL seconds since 2001-01-01, delete rules follow docs/SPEC.md Part II (a work takes its
     /// editions and entries with it; deleting an edition leaves its entry without one; deleting
     /// an author only unlinks it). External-id arrays, ISBN lists and tags are JSON arrays of
     /// strings in one column each (the encoding of `titles.genres`): they are always read and

@@ -4,7 +4,7 @@ import MWFoundation
 
 /// Reads a `bookstrack-v1` or `-v2` document (docs/BOOKS.md) into a ``BookLibrary`` while checking it:
 /// structure record by record (each record is read into a small tree on the shared
-/// ``JSONScanner`` and decoded), then the seeds/001 invariants over the whole library
+/// ``JSONScanner`` and decoded), then the docs/SPEC.md Part II invariants over the whole library
 /// (``BookValidator``). Every finding has a JSON Pointer and, through the record offsets kept
 /// while reading, a line and column. Only a JSON syntax error stops the read.
 public enum BookstrackReader {
