@@ -20,7 +20,7 @@ struct ChartWriter {
         let rowH = 24, labelW = 150, barW = 210, h = rows.count * rowH + 8
         var s = "<figure class=\"chart\">\n<figcaption aria-hidden=\"true\">\(esc(title))</figcaption>\n<svg role=\"img\" viewBox=\"0 0 420 \(h)\" width=\"420\" height=\"\(h)\" aria-labelledby=\"\(id)t \(id)d\">"
         s += "<title id=\"\(id)t\">\(esc(title))</title>"
-        s += "<desc id=\"\(id)d\">Bar chart, \(rows.count) bar(s), total \(total); the largest is \(esc(peak.label)) with \(peak.value).</desc>\n"
+        s += "<desc id=\"\(id)d\">Bar chart, \(counted(rows.count, "bar")), total \(total); the largest is \(esc(peak.label)) with \(peak.value).</desc>\n"
         for (i, r) in rows.enumerated() {
             let y = i * rowH + 4
             let w = r.value == 0 ? 0 : max(1, r.value * barW / top)
@@ -45,7 +45,7 @@ struct ChartWriter {
         let days = counts.filter { $0.key.year == year }.sorted { $0.key < $1.key }
         var s = "<figure class=\"chart\">\n<figcaption aria-hidden=\"true\">\(esc(title))</figcaption>\n<svg role=\"img\" class=\"cal\" viewBox=\"0 0 \(w) \(h)\" width=\"\(w)\" height=\"\(h)\" aria-labelledby=\"\(id)t \(id)d\">"
         s += "<title id=\"\(id)t\">\(esc(title))</title>"
-        s += "<desc id=\"\(id)d\">Calendar of \(year), one square per day, darker for more \(unit); \(days.count) day(s) have any, the most is \(days.map(\.value).max() ?? 0).</desc>\n"
+        s += "<desc id=\"\(id)d\">Calendar of \(year), one square per day, darker for more \(unit); \(counted(days.count, "day")) \(days.count == 1 ? "has" : "have") any, the most is \(days.map(\.value).max() ?? 0).</desc>\n"
         for (i, d) in ["M", "W", "F"].enumerated() {
             s += "<text class=\"lbl\" x=\"0\" y=\"\(topPad + (i * 2) * (cell + gap) + 9)\">\(d)</text>"
         }

@@ -1,4 +1,5 @@
 import Foundation
+import MWFoundation
 
 /// The films and TV part of a report: ``FilmFigures`` as headings, charts, tables and notes.
 enum FilmSection {
@@ -17,14 +18,14 @@ enum FilmSection {
             ("Longest streak (days)", [String(f.streak.length)]),
         ], header: ["Figure", "Value"])
         var notes: [String] = []
-        if f.viewingsWithoutRuntime > 0 { notes.append("\(f.viewingsWithoutRuntime) viewing(s) have no known runtime: counted as viewings, not in the hours.") }
+        if f.viewingsWithoutRuntime > 0 { notes.append("\(counted(f.viewingsWithoutRuntime, "viewing")) \(f.viewingsWithoutRuntime == 1 ? "has" : "have") no known runtime: counted as viewings, not in the hours.") }
         if f.undatedViewings > 0 {
-            notes.append(y == nil ? "\(f.undatedViewings) viewing(s) have no date: counted in the totals, in no year or day."
-                                  : "\(f.undatedViewings) viewing(s) have no date, so they are in no year: not counted here.")
+            notes.append(y == nil ? "\(counted(f.undatedViewings, "viewing")) \(f.undatedViewings == 1 ? "has" : "have") no date: counted in the totals, in no year or day."
+                                  : "\(counted(f.undatedViewings, "viewing")) \(f.undatedViewings == 1 ? "has" : "have") no date: in no year, so not counted here.")
         }
-        if f.strippedTitles > 0 { notes.append("\(f.strippedTitles) title(s) are stripped (no metadata): no name, runtime or genres.") }
-        if f.undatedRatings > 0 { notes.append("\(f.undatedRatings) rating(s) have no date, so they are in no year: not counted here.") }
-        if f.titlesWithoutGenres > 0 { notes.append("\(f.titlesWithoutGenres) title(s) have no genres listed: not in the genres.") }
+        if f.strippedTitles > 0 { notes.append("\(counted(f.strippedTitles, "title")) \(f.strippedTitles == 1 ? "is" : "are") stripped (no metadata): no name, runtime or genres.") }
+        if f.undatedRatings > 0 { notes.append("\(counted(f.undatedRatings, "rating")) \(f.undatedRatings == 1 ? "has" : "have") no date: in no year, so not counted here.") }
+        if f.titlesWithoutGenres > 0 { notes.append("\(counted(f.titlesWithoutGenres, "title")) \(f.titlesWithoutGenres == 1 ? "has" : "have") no genres listed: not in the genres.") }
         s += ReportPage.notes(notes)
         s += ReportPosters.strip(f.mostWatched, posters, span: span)
         s += "<h3>When</h3>\n"
@@ -34,7 +35,7 @@ enum FilmSection {
         var ends: [(String, [String])] = []
         if let a = f.first { ends.append(("First watch", [a.day.iso, a.name])) }
         if let b = f.last { ends.append(("Last watch", [b.day.iso, b.name])) }
-        if let start = f.streak.start { ends.append(("Longest streak starts", [start.iso, "\(f.streak.length) day(s)"])) }
+        if let start = f.streak.start { ends.append(("Longest streak starts", [start.iso, counted(f.streak.length, "day")])) }
         if !ends.isEmpty { s += charts.table("First and last watch\(span)", ends, header: ["", "Day", "What"]) }
         s += "<h3>Ratings</h3>\n"
         if f.ratingScales.isEmpty { s += "<p>No ratings\(y == nil ? "" : " dated \(y!)").</p>\n" }
@@ -69,14 +70,14 @@ enum BookSection {
             ("Books read more than once (all time)", [String(f.booksReadMoreThanOnce)]),
         ], header: ["Figure", "Value"])
         var notes: [String] = []
-        if f.readsWithoutPages > 0 { notes.append("\(f.readsWithoutPages) read(s) have no page count: counted as books, not in the pages or lengths.") }
+        if f.readsWithoutPages > 0 { notes.append("\(counted(f.readsWithoutPages, "read")) \(f.readsWithoutPages == 1 ? "has" : "have") no page count: counted as books, not in the pages or lengths.") }
         if f.undatedReads > 0 {
-            notes.append(y == nil ? "\(f.undatedReads) read(s) have no finishing date: counted in the totals, in no year."
-                                  : "\(f.undatedReads) read(s) have no finishing date, so they are in no year: not counted here.")
+            notes.append(y == nil ? "\(counted(f.undatedReads, "read")) \(f.undatedReads == 1 ? "has" : "have") no finishing date: counted in the totals, in no year."
+                                  : "\(counted(f.undatedReads, "read")) \(f.undatedReads == 1 ? "has" : "have") no finishing date: in no year, so not counted here.")
         }
         let noDays = f.reads - f.readsWithBothDates
-        if noDays > 0 { notes.append("\(noDays) read(s) lack a start or finish date: not in the days from start to finish.") }
-        if f.readsWithoutAuthor > 0 { notes.append("\(f.readsWithoutAuthor) read(s) are of works without an author: not in the authors.") }
+        if noDays > 0 { notes.append("\(counted(noDays, "read")) \(noDays == 1 ? "lacks" : "lack") a start or finish date: not in the days from start to finish.") }
+        if f.readsWithoutAuthor > 0 { notes.append("\(counted(f.readsWithoutAuthor, "read")) \(f.readsWithoutAuthor == 1 ? "is" : "are") of works without an author: not in the authors.") }
         s += ReportPage.notes(notes)
         s += "<h3>Reading over time</h3>\n"
         s += charts.bars(y == nil ? "Books read per year" : "Books read per month\(span)", f.booksPerBucket, label: y == nil ? "Year" : "Month", value: "Books")

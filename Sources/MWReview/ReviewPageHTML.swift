@@ -8,7 +8,7 @@ enum ReviewPageHTML {
     static func page(_ doc: ReviewDocument, details: CandidateDetails, posters: Set<String>, saved: ReviewDocument.Saved? = nil) -> String {
         var s = head("Review matches — mwkit")
         s += "<h1>Review matches</h1>\n"
-        s += "<p class=\"meta\">\(esc(doc.url.lastPathComponent)): \(doc.pending.count) row(s) wait for a decision. Choose a TMDb candidate, ignore the item, or type a TMDb ID or link; then Save. Decisions are written into the review file, which <code>mwkit import --overrides</code> reads.</p>\n"
+        s += "<p class=\"meta\">\(esc(doc.url.lastPathComponent)): \(counted(doc.pending.count, "row")) \(doc.pending.count == 1 ? "waits" : "wait") for a decision. Choose a TMDb candidate, ignore the item, or type a TMDb ID or link; then Save. Decisions are written into the review file, which <code>mwkit import --overrides</code> reads.</p>\n"
         if let saved { s += status(saved) }
         guard !doc.pending.isEmpty else { return s + "<p>Nothing left to decide.</p>\n</main></body></html>\n" }
         s += "<form method=\"post\" action=\"/save\">\n"
@@ -46,7 +46,7 @@ enum ReviewPageHTML {
 
     /// What a save did, announced to screen readers.
     static func status(_ saved: ReviewDocument.Saved) -> String {
-        var s = "<div role=\"status\" class=\"saved\"><p>Saved: \(saved.written) decision(s) written to the review file.</p>"
+        var s = "<div role=\"status\" class=\"saved\"><p>Saved: \(counted(saved.written, "decision")) written to the review file.</p>"
         if !saved.refused.isEmpty {
             s += "<p>Not written (\(saved.refused.count)):</p><ul>" + saved.refused.map { "<li>\(esc($0.title)): \(esc($0.why))</li>" }.joined() + "</ul>"
         }

@@ -46,7 +46,7 @@ struct Review: AsyncParsableCommand {
                 // Unbuffered: a script waiting for the address reads it at once.
                 FileHandle.standardOutput.write(Data("mwkit review: serving \(reviewFile) at \(address) — open it in a browser; Ctrl-C stops\n".utf8))
             }
-            StandardError.write(why == .idle ? "mwkit review: stopped after \(number(idleMinutes)) minute(s) without a request" : "mwkit review: stopped")
+            StandardError.write(why == .idle ? "mwkit review: stopped after \(number(idleMinutes)) \(idleMinutes == 1 ? "minute" : "minutes") without a request" : "mwkit review: stopped")
         } catch { throw CLIExit.from(error) }
     }
 
