@@ -83,11 +83,15 @@ struct FilmCorpusTests {
                   let csv = try? CSVFile(bytes: Array(try Data(contentsOf: url)), name: url.lastPathComponent), let t = csv.table else { continue }
             let column = t.header.fields.first { $0.lowercased() == "title" } ?? "Title"
             let titles = t.rows.compactMap { t.value($0, column) }.map { $0.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\u{A0}" }).joined(separator: " ") }
-            // What the file names, computed from it: each first part before ": " once (a show, or
-            // films sharing a prefix), plus each title of a prefix only one or two titles share.
+            // What the file names, computed from it: each title's first part before ": " once (a
+            // show, or films sharing a prefix) — its first two parts when it has three or more, as
+            // several shows may share a first part ("Barbie: It Takes Two: Season 1: …", "Barbie:
+            // A Touch of Magic: Season 1: …") — plus each title of a part that fewer than the
+            // reader's minimum of titles share. One title per episode would pass this bound by far.
             var byPrefix: [String: Set<String>] = [:]
             for title in titles {
-                let head = title.components(separatedBy: ": ")[0].trimmingCharacters(in: .whitespaces).lowercased()
+                let parts = title.components(separatedBy: ": ")
+                let head = parts.prefix(parts.count >= 3 ? 2 : 1).joined(separator: ": ").trimmingCharacters(in: .whitespaces).lowercased()
                 byPrefix[head, default: []].insert(title.lowercased())
             }
             let bound = byPrefix.values.reduce(0) { $0 + ($1.count < NetflixShows.minimumTitles ? $1.count : 1) }
