@@ -91,3 +91,24 @@ struct BookImportRulesTests {
         #expect(Author.sortName(name) == sorted)
     }
 }
+
+/// Issue 30 §1: when two rows of one book fold and the entry keeps its own status, the other
+/// row's status is reported — also when nothing else of the entry changes (a real LibraryThing
+/// export showed a bare to-read row of a finished book vanishing without a word).
+@Suite("book import: a status not kept is always said")
+struct BookStatusNotKeptTests {
+    @Test func aLosingRowsStatusIsReportedEvenWhenTheEntryStaysTheSame() {
+        let finished = BookImportRulesTests.goodreadsRow
+        let wanted = finished.replacingOccurrences(of: "1,The Lantern Road", with: "2,The Lantern Road")
+            .replacingOccurrences(of: ",5,4.1,", with: ",0,4.1,")
+            .replacingOccurrences(of: "2023/03/14,2021/05/01,,,read,", with: ",2022/01/01,,,to-read,")
+        #expect(wanted != finished && wanted.contains("to-read"), "the fixture changed its shape")
+        let f = BookFixtures.read(BookFixtures.goodreads24Header + "\n" + finished + "\n" + wanted + "\n")
+        #expect(f.rows.count == 2)
+        let r = BookImport.run([f], options: BookImportOptions())
+        #expect(r.library.entries.count == 1, "the two rows share an ISBN: one book")
+        #expect(r.library.entries.first?.readingStatus == .read)
+        let said = r.diagnostics.filter { $0.code == DiagnosticCode.booksImportEntryConflict.rawValue }
+        #expect(said.contains { $0.line == 3 && $0.message.contains("status") }, "\(said.map(\.message))")
+    }
+}

@@ -64,15 +64,16 @@ extension BookRowFold {
         e.privateNotes = Self.mergeNotes(e.privateNotes, row.privateNotes, incomingFirst: incomingWins)
         Self.foldKept(&e, row)
         _ = Work.union(&e.tags, row.tags)
-        guard e != before else { return }
-        e.lastModified = options.importDate
-        replaceEntry(i, e)
-        if e.notes != before.notes { checkNotes(e.notes, row) }
+        // A value not kept is reported even when the entry itself stays as it was.
         if !notKept.isEmpty {
             diagnostics.append(.csv(.warning, .booksImportEntryConflict,
                                     "\(quoted(row.title)): not kept \(notKept.joined(separator: ", ")) (the latest activity wins)",
                                     file: row.file, line: row.line, row: row.row))
         }
+        guard e != before else { return }
+        e.lastModified = options.importDate
+        replaceEntry(i, e)
+        if e.notes != before.notes { checkNotes(e.notes, row) }
     }
 
     /// `rating` (whole stars) and `personalRating` (halves, quarters) are one rating written
