@@ -94,6 +94,15 @@ def base_v4() -> dict:
     return doc
 
 
+def base_v5() -> dict:
+    """The v4 base at formatVersion 5 with the export's name and service ids on Fight Club."""
+    doc = base_v4()
+    doc["formatVersion"] = 5
+    doc["titles"][0].update({"exportTitle": "Fight Club", "exportYear": 1999,
+                             "serviceIds": ["imdb:tt0137523", "trakt:432"]})
+    return doc
+
+
 def v1(doc) -> bytes:
     return swift_compact(doc).encode("utf-8")
 
@@ -122,6 +131,12 @@ def mutate_v3(f):
 
 def mutate_v4(f):
     doc = base_v4()
+    f(doc)
+    return v2(doc)
+
+
+def mutate_v5(f):
+    doc = base_v5()
     f(doc)
     return v2(doc)
 
@@ -205,7 +220,7 @@ def invalid_samples():
 
     # Format detection and structure.
     out["format-unrecognized"] = b'{"app":"Letterboxd","exported":"2024-05-01","entries":[{"Name":"Fight Club","Year":1999}]}'
-    out["format-unknown-version"] = mutate_v2(lambda d: d.__setitem__("formatVersion", 5))
+    out["format-unknown-version"] = mutate_v2(lambda d: d.__setitem__("formatVersion", 6))
     out["schema-type"] = mutate_v1(lambda d: title(d, "b/the-matrix").__setitem__("watched", "yes"))
     out["schema-required"] = mutate_v1(lambda d: remove_key(title(d, "b/the-matrix"), "runtime"))
     out["schema-unknown-key"] = mutate_v2(lambda d: d["titles"][1].__setitem__("rating", 5))  # an error in v2
@@ -245,6 +260,7 @@ def invalid_samples():
     out["title-liked-status"] = mutate_v1(lambda d: title(d, "b/the-matrix").__setitem__("likedStatus", 2))
     out["title-language-format"] = mutate_v2(lambda d: d["titles"][0].__setitem__("originalLanguage", "English"))
     out["title-watch-status"] = mutate_v4(lambda d: d["titles"][0].__setitem__("watchStatus", "on hold"))
+    out["title-service-id"] = mutate_v5(lambda d: d["titles"][0].__setitem__("serviceIds", ["imdb:tt0137523", "Trakt 432"]))
 
     # Episode.
     out["episode-season-number"] = mutate_v1(lambda d: d["episodes"][2].__setitem__("seasonNumber", -1))

@@ -463,12 +463,23 @@ def v4_library() -> dict:
     return doc
 
 
+def v5_library() -> dict:
+    """The v4 sample at formatVersion 5: a title with the name and year its export gave and
+    ids at other services, another with ids only."""
+    doc = copy.deepcopy(v4_library())
+    doc["formatVersion"] = 5
+    doc["titles"][0].update({"exportTitle": "Fight Club", "exportYear": 1999, "serviceIds": ["imdb:tt0137523", "letterboxd:fight-club", "trakt:432"]})
+    doc["titles"][3]["serviceIds"] = ["simkl:17465", "tvdb:121361"]
+    return doc
+
+
 def main() -> None:
     write(os.path.join(HERE, "mediawatch-v1.json"), swift_compact(v1_library()))
     write(os.path.join(HERE, "mediawatch-v1-iso-dates.json"), swift_pretty(v1_iso_library(), date=lambda d, f=iso_date_cycle(): json.dumps(f(d))))
     write(os.path.join(HERE, "mediawatch-v2.json"), v2_json(v2_library()))
     write(os.path.join(HERE, "mediawatch-v3.json"), v2_json(v3_library()))
     write(os.path.join(HERE, "mediawatch-v4.json"), v2_json(v4_library()))
+    write(os.path.join(HERE, "mediawatch-v5.json"), v2_json(v5_library()))
 
 
 if __name__ == "__main__":

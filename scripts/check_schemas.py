@@ -47,6 +47,8 @@ STRUCTURAL = {
     "date-precision-unknown", "day-not-midnight", "provenance-duplicate",
     # formatVersion 4
     "title-watch-status",
+    # formatVersion 5
+    "title-service-id",
 }
 
 # The same for the books samples (Samples/books/, checked against bookstrack-v1.schema.json).
@@ -95,7 +97,7 @@ def load_strict(path: str):
 
 def validators():
     out = {}
-    for v, name in ((1, "mediawatch-backup-v1"), (2, "mediawatch-backup-v2"), (3, "mediawatch-backup-v3"), (4, "mediawatch-backup-v4"),
+    for v, name in ((1, "mediawatch-backup-v1"), (2, "mediawatch-backup-v2"), (3, "mediawatch-backup-v3"), (4, "mediawatch-backup-v4"), (5, "mediawatch-backup-v5"),
                     ("books", "bookstrack-v1"), ("books-v2", "bookstrack-v2")):
         with open(os.path.join(SCHEMAS, f"{name}.schema.json"), encoding="utf-8") as f:
             schema = json.load(f)
@@ -109,13 +111,13 @@ def validators():
 
 
 def version_of(doc):
-    """"books" for a BooksTrack backup ("books-v2" at formatVersion 2); 1 without a "format" key; else 3 or 4 for formatVersion 3 or 4 and
+    """"books" for a BooksTrack backup ("books-v2" at formatVersion 2); 1 without a "format" key; else 3, 4 or 5 for formatVersion 3, 4 or 5 and
     2 otherwise (whose schema then refuses an unknown formatVersion)."""
     if isinstance(doc, dict) and doc.get("format") == "bookstrack-backup":
         return "books-v2" if doc.get("formatVersion") == 2 else "books"
     if not (isinstance(doc, dict) and "format" in doc):
         return 1
-    return doc["formatVersion"] if doc.get("formatVersion") in (3, 4) else 2
+    return doc["formatVersion"] if doc.get("formatVersion") in (3, 4, 5) else 2
 
 
 def first_error(validator, doc) -> str | None:

@@ -98,7 +98,7 @@ struct BadInputTests {
     }
 
     @Test func unknownVersions() {
-        #expect(codes(#"{"format":"mediawatch-backup","formatVersion":5,"lists":[]}"#) == ["format-unknown-version"])
+        #expect(codes(#"{"format":"mediawatch-backup","formatVersion":6,"lists":[]}"#) == ["format-unknown-version"])
         #expect(codes(valid.replacingOccurrences(of: "\"1.0\"", with: "\"7.0\"")) == ["format-unknown-version"])
         #expect(codes(#"{"hello":"world"}"#) == ["format-unrecognized"])
         #expect(codes("[1,2]") == ["format-unrecognized"])

@@ -26,7 +26,7 @@ struct IntegrationTests {
         let zip = dir.appendingPathComponent("b.zip").path
         // The newest formatVersion (what convert writes): pack copies it as it is.
         // The newest formatVersion, which a ZIP → ZIP convert writes again unchanged.
-        let v3 = TestSupport.samples.appendingPathComponent("mediawatch-v4.json")
+        let v3 = TestSupport.samples.appendingPathComponent("mediawatch-v5.json")
         #expect(try TestSupport.run(["pack", v3.path, "--images", img.path, "-o", zip], env: env).status == 0)
         // validate and stats detect the ZIP by content, whatever its name.
         let renamed = dir.appendingPathComponent("backup.dat").path

@@ -34,7 +34,7 @@ struct WatchStatusFormatTests {
             #expect(t.watchStatus?.rawValue == e["watchStatus"] && t.watchStatusWord == e["watchStatusWord"] && t.watchStatusSource == e["watchStatusSource"])
             #expect(t.watchStatusDate == e["watchStatusDate"].flatMap(DateCoding.parseISO))
         }
-        #expect(try BackupIO.encode(lib, as: .mediawatchV2).bytes == original)
+        #expect(try BackupIO.encode(lib, as: .mediawatchV2, options: WriteOptions(formatVersion: 4)).bytes == original)
     }
 
     @Test func v4ToV3DropsTheStatusWithCountsAndGivesTheV3Sample() throws {

@@ -136,7 +136,7 @@ import Testing
                     check(done.diagnostics.contains { $0.message.contains("\(said): dropped from \(statuses) record(s)") }, "watch statuses left out without a word")
                 }
                 if writer == "imdb" {
-                    let noIMDb = source.titles.filter { $0.metadata?.imdbId == nil }.count
+                    let noIMDb = source.titles.filter { ServiceWriting.imdbID($0) == nil }.count
                     check(done.diagnostics.filter { $0.code == DiagnosticCode.writeNoIMDbID.rawValue }.count == noIMDb, "titles without an IMDb id reported")
                 }
                 row.append("\(passed)/\(checks)")

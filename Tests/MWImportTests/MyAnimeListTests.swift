@@ -71,7 +71,8 @@ import Testing
         #expect(spirited.watches.map { $0.date?.day } == ["2020-01-02", nil, nil] && spirited.watches.map(\.rewatch) == [false, true, true])
         #expect(spirited.ratings.map(\.value) == [10] && spirited.ratings.first?.scale == .tenPoint)
         #expect(spirited.reviews.map(\.text) == ["Still <the> best & more"] && spirited.tags == ["ghibli", "favourites"])
-        #expect(spirited.extras.contains { $0.field == "series_animedb_id" && $0.value == "199" })
+        // The id is the title's own (a service id), not an extra counted as "not kept".
+        #expect(spirited.ids.serviceID == "myanimelist:anime:199" && !spirited.extras.contains { $0.field == "series_animedb_id" })
         #expect(spirited.extras.contains { $0.field == "my_priority" && $0.value == "LOW" })
         let deathNote = try #require(read.item("Death Note"))
         #expect(deathNote.kind == .tvShow && deathNote.marks.map(\.kind) == [.watched] && deathNote.marks.first?.date?.day == "2019-05-06")

@@ -9,7 +9,7 @@ import Testing
 /// valid film sample and period.
 @Suite("Report streaming")
 struct StreamingTests {
-    @Test("streamed and built libraries give the same bytes", arguments: ["mediawatch-v1.json", "mediawatch-v2.json", "mediawatch-v3.json", "mediawatch-v4.json"])
+    @Test("streamed and built libraries give the same bytes", arguments: ["mediawatch-v1.json", "mediawatch-v2.json", "mediawatch-v3.json", "mediawatch-v4.json", "mediawatch-v5.json"])
     func sameBytes(sample: String) throws {
         let url = MWKitBinary.root.appendingPathComponent("Samples").appendingPathComponent(sample)
         let library = try #require(try BackupIO.read(url: url).library, "\(sample) reads")

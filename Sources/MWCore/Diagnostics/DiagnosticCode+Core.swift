@@ -22,6 +22,7 @@ extension DiagnosticCode {
     public static let titleLikedStatus: DiagnosticCode = "title-liked-status"
     public static let titleLanguage: DiagnosticCode = "title-language-format"
     public static let titleWatchStatus: DiagnosticCode = "title-watch-status"
+    public static let titleServiceId: DiagnosticCode = "title-service-id"
     // Episode (docs/SPEC.md#invariants-episode)
     public static let episodeSeasonNumber: DiagnosticCode = "episode-season-number"
     public static let episodeEpisodeNumber: DiagnosticCode = "episode-episode-number"
@@ -72,6 +73,7 @@ extension DiagnosticCode {
         .titleLikedStatus,
         .titleLanguage,
         .titleWatchStatus,
+        .titleServiceId,
         .episodeSeasonNumber,
         .episodeEpisodeNumber,
         .episodeNameEmpty,

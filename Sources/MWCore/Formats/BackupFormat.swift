@@ -14,17 +14,18 @@ public struct BackupFormat: RawRepresentable, Hashable, Sendable, Codable, Expre
     /// ZIP holding a backup JSON, cached images and a manifest (docs/FORMAT.md, "ZIP").
     public static let mediawatchZip: BackupFormat = "mediawatch-zip"
 
-    /// The JSON format for a version number (`migrate --to 1|2|3|4`): mediawatch-v2 holds 2, 3 and 4.
+    /// The JSON format for a version number (`migrate --to 1|2|3|4|5`): mediawatch-v2 holds 2 to 5.
     public static func json(version: Int) -> BackupFormat? {
-        switch version { case 1: return .mediawatchV1; case 2, 3, 4: return .mediawatchV2; default: return nil }
+        switch version { case 1: return .mediawatchV1; case 2, 3, 4, 5: return .mediawatchV2; default: return nil }
     }
 }
 
 /// The JSON dialects: v1 (`ExportData`) and mwkit's lossless format at formatVersion 2 (shipped)
-/// 3 (2 plus the provenance values) or 4 (3 plus the watch status). Everything but the keys
-/// each accepts is the same for 2, 3 and 4, so code that asks `dialect == .v1` treats them alike.
+/// 3 (2 plus the provenance values), 4 (3 plus the watch status) or 5 (4 plus the export's own
+/// names and the ids at other services). Everything but the keys each accepts is the same for
+/// 2 to 5, so code that asks `dialect == .v1` treats them alike.
 enum Dialect {
-    case v1, v2, v3, v4
+    case v1, v2, v3, v4, v5
 
     /// The dialect of a lossless file's `formatVersion`; nil for a version this mwkit does not read.
     init?(formatVersion: Int64?) {
@@ -32,6 +33,7 @@ enum Dialect {
         case 2: self = .v2
         case 3: self = .v3
         case 4: self = .v4
+        case 5: self = .v5
         default: return nil
         }
     }

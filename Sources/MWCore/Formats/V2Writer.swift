@@ -2,12 +2,12 @@ import Foundation
 
 /// Writes mwkit's lossless v2 format (docs/FORMAT.md): every attribute, RFC 3339 dates with
 /// exact fractions, `"stripped": true` records without metadata keys, nil omitted — at
-/// `formatVersion` 4 (the newest, with the provenance values and the watch status) unless told
-/// 2 or 3.
+/// `formatVersion` 5 (the newest: the provenance values, the watch status, the export's names
+/// and the ids at other services) unless told 2, 3 or 4.
 enum V2Writer {
     static func write(_ lib: Library, version: Int = Migrator.latestVersion, pretty: Bool, emit: @escaping ([UInt8]) -> Void) throws -> [Diagnostic] {
         guard let dialect = Dialect(formatVersion: Int64(version)) else {
-            throw MWError.usage("mediawatch-v2 writes formatVersion 2, 3 or 4, not \(version)")
+            throw MWError.usage("mediawatch-v2 writes formatVersion 2, 3, 4 or 5, not \(version)")
         }
         var out = RecordWriter(dialect, pretty: pretty, emit: emit)
         out.w.beginObject()
@@ -18,7 +18,8 @@ enum V2Writer {
         out.w.finish()
         // A library handed over without the steps down still learns what 2 or 3 left out.
         if version < 3 { return V3ToV2.droppedFields(lib, target: "formatVersion 2 and v1") }
-        return version < 4 ? V4ToV3.droppedFields(lib, target: "formatVersion 3 and older") : []
+        if version < 4 { return V4ToV3.droppedFields(lib, target: "formatVersion 3 and older") }
+        return version < 5 ? V5ToV4.droppedFields(lib, target: "formatVersion 4 and older") : []
     }
 
     /// The format marker and version, then what the backup says about itself.

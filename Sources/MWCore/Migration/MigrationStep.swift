@@ -13,10 +13,10 @@ public protocol MigrationStep: Sendable {
 /// Runs the chain of steps between two versions (like GRDB's DatabaseMigrator, in both directions).
 public struct Migrator: Sendable {
     /// Every shipped step, in order.
-    public static let steps: [any MigrationStep] = [V1ToV2(), V2ToV1(), V2ToV3(), V3ToV2(), V3ToV4(), V4ToV3()]
+    public static let steps: [any MigrationStep] = [V1ToV2(), V2ToV1(), V2ToV3(), V3ToV2(), V3ToV4(), V4ToV3(), V4ToV5(), V5ToV4()]
 
     /// The newest JSON format version (what mediawatch-v2 writes).
-    public static let latestVersion = 4
+    public static let latestVersion = 5
 
     public init() {}
 

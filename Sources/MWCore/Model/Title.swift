@@ -39,6 +39,17 @@ public struct Title: Equatable, Sendable {
     /// The service the status was read from (`watcharr`, `yamtrack`…); nil when set in mwkit
     /// (formatVersion 4 on).
     public var watchStatusSource: String?
+    /// The title's name as the export that brought it gave it, kept when TMDb's is absent (an
+    /// offline import leaves a stripped record): `stats`, writers and `hydrate` use it where
+    /// ``metadata`` has none. It is not TMDb's metadata, so a stripped record stays stripped
+    /// (formatVersion 5 on, docs/FORMAT.md#formatversion-5).
+    public var exportTitle: String?
+    /// The release year the export gave with ``exportTitle`` (formatVersion 5 on).
+    public var exportYear: Int?
+    /// The title's ids at other services as `service:id` (`trakt:12345`, `imdb:tt0111161`,
+    /// `letterboxd:heat`, `myanimelist:anime:9969`), distinct, sorted; the user's data, so
+    /// `strip` keeps them (formatVersion 5 on, ``ServiceID``).
+    public var serviceIds: [String] = []
 
     public init(id: String, tmdbId: Int64, mediaType: MediaType, metadata: TitleMetadata?,
                 watched: Bool = false, watchedDate: Date? = nil, likedStatus: Int = 0,
@@ -59,6 +70,14 @@ public struct Title: Equatable, Sendable {
 
     /// Whether the TMDb-derived metadata has been removed.
     public var isStripped: Bool { metadata == nil }
+
+    /// The name to show or write: TMDb's when present, else the export's (nil when neither).
+    public var knownName: String? { metadata?.title ?? exportTitle }
+    /// The year to show or write: TMDb's when present, else the export's (nil when neither or 0).
+    public var knownYear: Int? {
+        if let y = metadata?.year { return y == 0 ? nil : y }
+        return exportYear
+    }
 }
 
 /// The TMDb-derivable part of a title. Optional fields v1 cannot carry stay `nil` when unknown.

@@ -11,7 +11,7 @@ extension FormatDescriptor {
         detect: MediaWatchJSON.detect, read: MediaWatchJSON.read, write: MediaWatchJSON.writer(.mediawatchV1))
         .holding(FormatHolds(ratings: "liked / disliked", dates: "instant", episodes: true, lists: true, reviews: true, privateNotes: true, status: true))
 
-    /// mwkit's lossless JSON format, at its newest formatVersion (4).
+    /// mwkit's lossless JSON format, at its newest formatVersion (5).
     public static let mediawatchV2 = FormatDescriptor(
         name: .mediawatchV2, summary: "mwkit's lossless JSON (every value, stripped records)",
         capabilities: [.streamable, .lossless, .strippedRecords], modelVersion: Migrator.latestVersion,
@@ -20,9 +20,10 @@ extension FormatDescriptor {
 }
 
 extension FormatDescriptor {
-    /// The JSON format holding model version `version` exactly (`migrate --to 1|2|3|4`): v1, the
+    /// The JSON format holding model version `version` exactly (`migrate --to 1|2|3|4|5`): v1, the
     /// lossless format at formatVersion 2 (the shipped one, without the provenance values, for
-    /// tools that read only 2), at 3 (without the watch status), or at 4 (``mediawatchV2``).
+    /// tools that read only 2), at 3 (without the watch status), at 4 (without the export's names
+/// and the ids at other services), or at 5 (``mediawatchV2``).
     /// Not registered: `--to mediawatch-v2` always means the newest.
     public static func mediawatchJSON(version: Int) -> FormatDescriptor? {
         switch version {

@@ -65,7 +65,7 @@ public struct LibraryStats: Codable, Sendable, Equatable {
         }
         shows_ = library.titles.filter { $0.mediaType == .tv }.map { t in
             let (n, w) = eps[t.id] ?? (0, 0)
-            return ShowStats(id: t.id, tmdbId: t.tmdbId, title: t.metadata?.title, episodes: n, watchedEpisodes: w,
+            return ShowStats(id: t.id, tmdbId: t.tmdbId, title: t.knownName, episodes: n, watchedEpisodes: w,
                              progress: n == 0 ? 0 : Double(w) / Double(n))
         }
     }

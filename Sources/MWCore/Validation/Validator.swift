@@ -209,6 +209,8 @@ public struct Validator {
             report(.error, .titleWatchStatus, "\(key) is given without a watchStatus", "titles", o, key)
         }
         checkDate(t.watchStatusDate, "watchStatusDate", "titles", o, user: true)
+        if let bad = t.serviceIds.first(where: { ServiceID.parse($0) == nil }) {
+            report(.error, .titleServiceId, "serviceIds value \(quoted(bad)) is not \"service:id\" (a lowercase service name, a colon, the id)", "titles", o, "serviceIds") }
         checkDate(t.watchedDate, "watchedDate", "titles", o, user: true)
         checkDate(t.dateAdded, "dateAdded", "titles", o, user: true)
         checkDate(t.dateModified, "dateModified", "titles", o, user: true)

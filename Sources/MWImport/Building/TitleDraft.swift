@@ -48,7 +48,25 @@ struct TitleDraft {
         if let m = Self.status(marks) {
             t.setWatchStatus(m.status, word: m.statusWord, date: ImportDates.date(m.date), source: m.source.service.rawValue)
         }
+        // The export's own name stays where TMDb's is absent (docs/IMPORT.md "Metadata").
+        if t.metadata == nil { (t.exportTitle, t.exportYear) = fileName }
+        t.serviceIds = serviceIds
         return t
+    }
+
+    /// The title and year the export gave (the first item naming them; a show known only from
+    /// its episodes by their show's name).
+    var fileName: (String?, Int?) {
+        let title = items.lazy.compactMap { Values.text($0.title) }.first
+            ?? (episodeItems + looseEpisodes).lazy.compactMap { Values.text($0.episode?.showTitle) }.first
+        let year = items.lazy.compactMap(\.year).first ?? (episodeItems + looseEpisodes).lazy.compactMap { $0.episode?.showYear }.first
+        return (title, year)
+    }
+
+    /// Every id at another service the title's items (and its episodes' show ids) carry.
+    var serviceIds: [String] {
+        let all = items.map(\.ids) + (episodeItems + looseEpisodes).compactMap { $0.episode?.showIDs }
+        return ServiceID.union([], all.flatMap(\.serviceIds))
     }
 
     /// The title's watch status: of the marks that say one (docs/IMPORT.md "Watch status"), the
@@ -81,9 +99,7 @@ struct TitleDraft {
         }
         guard options.fillMetadata else { return nil }
         let any = matches.first { $0.title != nil }
-        let fileTitle = items.lazy.compactMap { Values.text($0.title) }.first
-            ?? (episodeItems + looseEpisodes).lazy.compactMap { Values.text($0.episode?.showTitle) }.first
-        let fileYear = items.lazy.compactMap(\.year).first ?? (episodeItems + looseEpisodes).lazy.compactMap { $0.episode?.showYear }.first
+        let (fileTitle, fileYear) = fileName
         return TitleMetadata(title: any?.title ?? fileTitle ?? "\(mediaType.rawValue) \(tmdbId)", originalTitle: any?.originalTitle,
                              imdbId: imdb, year: any?.year ?? fileYear ?? 0, posterPath: any?.posterPath)
     }

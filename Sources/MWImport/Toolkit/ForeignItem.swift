@@ -100,6 +100,9 @@ public struct ForeignIDs: Sendable, Codable, Hashable {
     /// (`myanimelist:anime:9969`, `simkl:movie:53536`): records with different ones are
     /// different records (issue 30 §1, ``IdentityRule``).
     public var serviceID: String?
+    /// Other ids the export gives at services nothing looks up, as `service:id` (``ServiceID``:
+    /// `myanimelist:anime:9969` from a Simkl row): kept on the title, never matched on.
+    public var others: [String] = []
 
     public init(tmdb: Int? = nil, imdb: String? = nil, tvdb: Int? = nil, trakt: Int? = nil) {
         self.tmdb = tmdb
@@ -121,6 +124,19 @@ public struct ForeignIDs: Sendable, Codable, Hashable {
         letterboxdURI = letterboxdURI ?? other.letterboxdURI
         letterboxdSlug = letterboxdSlug ?? other.letterboxdSlug
         tvtimeUUID = tvtimeUUID ?? other.tvtimeUUID
+        others = ServiceID.union(others, other.others)
+    }
+
+    /// Every id here as a title's `service:id` value (docs/FORMAT.md#formatversion-5); the
+    /// TMDb id is the title's own key, not one of these.
+    public var serviceIds: [String] {
+        var out: [String?] = [imdb.flatMap { ServiceID.make("imdb", $0) }, tvdb.flatMap { ServiceID.make("tvdb", String($0)) },
+                              trakt.flatMap { ServiceID.make("trakt", String($0)) }, traktSlug.flatMap { ServiceID.make("trakt-slug", $0) },
+                              letterboxdSlug.flatMap { ServiceID.make("letterboxd", $0) }, letterboxdURI.flatMap { ServiceID.make("letterboxd-uri", $0) },
+                              tvtimeUUID.flatMap { ServiceID.make("tvtime", $0) }]
+        // `serviceID` is already `service:kind:id`.
+        out.append(serviceID.flatMap { ServiceID.parse($0) == nil ? nil : $0 })
+        return out.compactMap { $0 } + others.filter { ServiceID.parse($0) != nil }
     }
 }
 

@@ -76,7 +76,24 @@ enum ConflictResolver {
             }
             if m.metadata == nil { m.metadata = e.metadata ?? i.metadata }
             watchStatus(&m, existing: e, incoming: i, policy: policy)
+            exportValues(&m, existing: e, incoming: i, policy: policy)
             return m
+        }
+    }
+
+    /// The export's name and year move together; a side without them takes the other's.
+    /// Service ids are identities: union keeps both sides' ids, every policy fills a side
+    /// without any from the other.
+    static func exportValues(_ m: inout Title, existing e: Title, incoming i: Title, policy: ConflictPolicy) {
+        if m.exportTitle == nil && m.exportYear == nil {
+            let from = e.exportTitle != nil || e.exportYear != nil ? e : i
+            m.exportTitle = from.exportTitle
+            m.exportYear = from.exportYear
+        }
+        if policy == .union {
+            m.serviceIds = ServiceID.union(e.serviceIds, i.serviceIds)
+        } else if m.serviceIds.isEmpty {
+            m.serviceIds = e.serviceIds.isEmpty ? i.serviceIds : e.serviceIds
         }
     }
 

@@ -31,7 +31,18 @@ public enum StoreSchema {
         m.registerMigration("books-v1", booksV1)
         m.registerMigration("books-v2", booksV2)
         m.registerMigration("v4-watch-status", v4WatchStatus)
+        m.registerMigration("v5-export-names-service-ids", v5ExportNamesServiceIds)
         return m.migrator
+    }
+
+    /// formatVersion 5: a title's name and year as its export gave them, and its ids at other
+    /// services (`service:id` values, kept as a JSON array of strings like `genres`).
+    static func v5ExportNamesServiceIds(_ db: Database) throws {
+        try db.execute(sql: """
+        ALTER TABLE titles ADD COLUMN export_title TEXT;
+        ALTER TABLE titles ADD COLUMN export_year INTEGER;
+        ALTER TABLE titles ADD COLUMN service_ids TEXT;
+        """)
     }
 
     /// formatVersion 4's watch status of a title (``WatchStatus``): four nullable columns, the

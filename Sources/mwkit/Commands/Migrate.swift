@@ -3,16 +3,16 @@ import Foundation
 import MWCore
 import MWJobs
 
-/// `mwkit migrate IN… --to 1|2|3|4 -o OUT`: moves backup JSON between format versions through
+/// `mwkit migrate IN… --to 1|2|3|4|5 -o OUT`: moves backup JSON between format versions through
 /// the ordered migration steps, reporting anything dropped.
 struct Migrate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Migrate backups between JSON format versions (1 = app ExportData, 2 = mwkit lossless as shipped, 3 = 2 with the provenance of imports, 4 = 3 with the watch status).",
+        abstract: "Migrate backups between JSON format versions (1 = app ExportData, 2 = mwkit lossless as shipped, 3 = 2 with the provenance of imports, 4 = 3 with the watch status, 5 = 4 with the export's own names and the ids at other services).",
         discussion: batchHelp + "\n\nExit codes: 0 done (dropped fields are reported as warnings on stderr), 1 invalid input (some inputs failed), 2 unreadable input or usage error.")
 
     /// The JSON format versions `--to` takes.
     enum Version: Int, ExpressibleByArgument, CaseIterable {
-        case v1 = 1, v2 = 2, v3 = 3, v4 = 4
+        case v1 = 1, v2 = 2, v3 = 3, v4 = 4, v5 = 5
         var format: FormatDescriptor { FormatDescriptor.mediawatchJSON(version: rawValue)! }
     }
 

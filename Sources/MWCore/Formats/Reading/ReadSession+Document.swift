@@ -57,7 +57,7 @@ extension ReadSession {
             result.formatVersion = version.map { Int($0) }
             guard let lossless = Dialect(formatVersion: version) else {
                 result.format = nil
-                v.diags.add(.error(.formatUnknownVersion, "formatVersion \(version.map(String.init) ?? "(not an integer)") is not supported (this mwkit reads 1, 2, 3 and 4)", pointer: "/formatVersion", offset: vOff))
+                v.diags.add(.error(.formatUnknownVersion, "formatVersion \(version.map(String.init) ?? "(not an integer)") is not supported (this mwkit reads 1, 2, 3, 4 and 5)", pointer: "/formatVersion", offset: vOff))
                 return false
             }
             dialect = lossless

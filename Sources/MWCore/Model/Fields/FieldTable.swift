@@ -11,6 +11,8 @@ public final class FieldTable<F: EntityField>: @unchecked Sendable {  // Sendabl
     public let v3Order: [F]
     /// The fields formatVersion 4 writes, in its key order: v3's and the watch status.
     public let v4Order: [F]
+    /// The fields formatVersion 5 writes, in its key order: v4's and the export's names and ids.
+    public let v5Order: [F]
     /// The fields with a place in the record's own row of the library database: `id` first,
     /// then the others in order (``rowFields`` aside).
     public let storeOrder: [F]
@@ -25,8 +27,11 @@ public final class FieldTable<F: EntityField>: @unchecked Sendable {  // Sendabl
     /// The values formatVersion 2 cannot hold (nor v1): those added by formatVersion 3 (and 4,
     /// which `v4-to-v3` has removed before `v3-to-v2` runs), in order.
     public let notInV2: [F]
-    /// The values formatVersion 3 cannot hold: those added by formatVersion 4, in order.
+    /// The values formatVersion 3 cannot hold: those added by formatVersion 4 (and 5, which
+    /// `v5-to-v4` has removed before `v4-to-v3` runs), in order.
     public let notInV3: [F]
+    /// The values formatVersion 4 cannot hold: those added by formatVersion 5, in order.
+    public let notInV4: [F]
     /// The TMDb-derived fields, as a mask.
     public let tmdbMask: UInt64
 
@@ -34,6 +39,7 @@ public final class FieldTable<F: EntityField>: @unchecked Sendable {  // Sendabl
     let v2Keys: KeyTable
     let v3Keys: KeyTable
     let v4Keys: KeyTable
+    let v5Keys: KeyTable
     let strayMetadataOrder: [F]
     private let required: [[F]]
     private let requiredMasks: [UInt64]
@@ -48,7 +54,8 @@ public final class FieldTable<F: EntityField>: @unchecked Sendable {  // Sendabl
         v1Order = all.filter { v1Position($0) != nil }.sorted { v1Position($0)! < v1Position($1)! }
         v2Order = all.filter { $0.spec.inV2 && $0.spec.since <= 2 }
         v3Order = all.filter { $0.spec.inV2 && $0.spec.since <= 3 }
-        v4Order = all.filter(\.spec.inV2)
+        v4Order = all.filter { $0.spec.inV2 && $0.spec.since <= 4 }
+        v5Order = all.filter(\.spec.inV2)
         func inRows(_ f: F) -> Bool {
             if case .rows? = f.spec.column { return true }
             return false
@@ -62,6 +69,7 @@ public final class FieldTable<F: EntityField>: @unchecked Sendable {  // Sendabl
         notInV1 = all.filter { $0.spec.v1 == nil && $0.spec.inV2 && $0.spec.since <= 2 && ![.stripped, .items].contains($0.spec.kind) }
         notInV2 = all.filter { $0.spec.inV2 && $0.spec.since > 2 }
         notInV3 = all.filter { $0.spec.inV2 && $0.spec.since > 3 }
+        notInV4 = all.filter { $0.spec.inV2 && $0.spec.since > 4 }
         tmdbMask = all.reduce(0) { $1.spec.origin == .tmdb ? $0 | $1.bit : $0 }
         strayMetadataOrder = F.strayMetadataOrder
         // An entity v1 has no object for (list items, preferences) is read with v2's keys.
@@ -70,6 +78,7 @@ public final class FieldTable<F: EntityField>: @unchecked Sendable {  // Sendabl
         v2Keys = KeyTable(names, allowed: Set(v2Order.map(\.rawValue)))
         v3Keys = KeyTable(names, allowed: Set(v3Order.map(\.rawValue)))
         v4Keys = KeyTable(names, allowed: Set(v4Order.map(\.rawValue)))
+        v5Keys = KeyTable(names, allowed: Set(v5Order.map(\.rawValue)))
         // Missing keys are reported in the app's key order (then v2's); those required unless
         // the record is stripped after all the others.
         func requiredKeys(_ fields: [F], _ presence: Presence) -> [F] {
@@ -89,6 +98,7 @@ public final class FieldTable<F: EntityField>: @unchecked Sendable {  // Sendabl
         case .v2: return v2Keys
         case .v3: return v3Keys
         case .v4: return v4Keys
+        case .v5: return v5Keys
         }
     }
 
@@ -99,6 +109,7 @@ public final class FieldTable<F: EntityField>: @unchecked Sendable {  // Sendabl
         case .v2: return v2Order
         case .v3: return v3Order
         case .v4: return v4Order
+        case .v5: return v5Order
         }
     }
 

@@ -7,7 +7,8 @@ public enum TitleField: Int, EntityField {
          firstAirDate, lastAirDate, status, numberOfSeasons, numberOfEpisodes, watched, watchedDate,
          likedStatus, dateAdded, dateModified, localPosterPath, localBackdropPath,
          ratings, viewings, tags, sources,
-         watchStatus, watchStatusWord, watchStatusDate, watchStatusSource
+         watchStatus, watchStatusWord, watchStatusDate, watchStatusSource,
+         exportTitle, exportYear, serviceIds
 
     public static let entity = EntityKind.title
     public static let table = FieldTable<TitleField>()
@@ -56,6 +57,10 @@ public enum TitleField: Int, EntityField {
         case .watchStatusWord:   return .init("watchStatusWord",   .string,   .optional,               .user, v1: nil, since: 4, column: "watch_status_word")
         case .watchStatusDate:   return .init("watchStatusDate",   .date,     .optional,               .user, v1: nil, since: 4, column: "watch_status_date")
         case .watchStatusSource: return .init("watchStatusSource", .string,   .optional,               .user, v1: nil, since: 4, column: "watch_status_source")
+        // formatVersion 5: the export's own name and year, the ids at other services (ServiceID.swift).
+        case .exportTitle:       return .init("exportTitle",       .string,   .optional,               .user, v1: nil, since: 5, column: "export_title")
+        case .exportYear:        return .init("exportYear",        .int16,    .optional,               .user, v1: nil, since: 5, column: "export_year")
+        case .serviceIds:        return .init("serviceIds",        .strings,  .optional,               .user, v1: nil, since: 5, column: "service_ids")
         }
     }
 
@@ -101,6 +106,10 @@ public enum TitleField: Int, EntityField {
         case .watchStatusWord: v.visit(self, t.watchStatusWord)
         case .watchStatusDate: v.visit(self, t.watchStatusDate)
         case .watchStatusSource: v.visit(self, t.watchStatusSource)
+        case .exportTitle: v.visit(self, t.exportTitle)
+        case .exportYear: v.visit(self, t.exportYear)
+        // No ids is absent (nil), as no tags is.
+        case .serviceIds: v.visit(self, t.serviceIds.isEmpty ? nil : t.serviceIds)
         }
     }
 
@@ -149,6 +158,9 @@ public enum TitleField: Int, EntityField {
         case .watchStatusWord: try s.read(self, into: &t.watchStatusWord)
         case .watchStatusDate: try s.read(self, into: &t.watchStatusDate)
         case .watchStatusSource: try s.read(self, into: &t.watchStatusSource)
+        case .exportTitle: try s.read(self, into: &t.exportTitle)
+        case .exportYear: try s.read(self, into: &t.exportYear)
+        case .serviceIds: try s.read(self, into: &t.serviceIds)
         }
     }
 

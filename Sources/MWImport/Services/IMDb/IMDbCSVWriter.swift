@@ -16,7 +16,7 @@ public enum IMDbCSVWriter {
         var diagnostics: [Diagnostic] = []
         var rounded = 0
         for (i, t) in library.titles.enumerated() {
-            guard let m = t.metadata, let imdb = m.imdbId, !imdb.isEmpty else {
+            guard let imdb = ServiceWriting.imdbID(t), !imdb.isEmpty else {
                 diagnostics.append(ServiceCSV.warning(.writeNoIMDbID, "\(ServiceCSV.label(t)) has no IMDb ID; left out of the IMDb list" + (t.isStripped ? " (hydrate restores it)" : ""), title: i))
                 continue
             }
@@ -32,7 +32,7 @@ public enum IMDbCSVWriter {
             let rated = chosen.flatMap { t.ratings[$0].date }.map(ServiceCSV.day) ?? ""
             if chosen == nil, ratingFromLiked, let p = RatingPoints.liked[t.likedStatus] { rating = String(p) }
             rows.append([imdb, ServiceWriting.shownName(t), t.mediaType == .movie ? "movie" : t.mediaType == .tv ? "tvSeries" : t.mediaType.rawValue,
-                         m.year > 0 ? String(m.year) : "", rating, rated])
+                         ServiceWriting.year(t).map(String.init) ?? "", rating, rated])
         }
         var dropped = [ServiceWriting.roundedKey: rounded]
         ServiceWriting.countTitles(library, &dropped)

@@ -57,7 +57,7 @@ public enum LetterboxdCSVWriter {
                 events = [Event(date: t.watched && t.sources.isEmpty ? t.watchedDate : nil, rewatch: false)]
             }
             let tmdbID = t.mediaType == .movie ? String(t.tmdbId) : ""   // the column holds TMDb *movie* IDs
-            let imdbID = t.metadata?.imdbId ?? ""
+            let imdbID = ServiceWriting.imdbID(t) ?? ""
             let name = ServiceWriting.shownName(t)
             guard !tmdbID.isEmpty || !imdbID.isEmpty || !name.isEmpty else {
                 diagnostics.append(ServiceCSV.warning(.writeUnidentifiedTitle, "\(ServiceCSV.label(t)) has no TMDb movie ID, IMDb ID or title Letterboxd could match; left out (hydrate it first)", title: i))
@@ -104,7 +104,7 @@ public enum LetterboxdCSVWriter {
                 events[k].reviews.append(n.text)
             }
 
-            let year = (t.metadata?.year ?? 0) > 0 ? String(t.metadata!.year) : ""
+            let year = ServiceWriting.year(t).map(String.init) ?? ""
             let tags = t.tags.joined(separator: ", ")
             for e in events {
                 rows.append([tmdbID, imdbID, name, year, e.rating ?? "", e.date.map(ServiceCSV.day) ?? "",

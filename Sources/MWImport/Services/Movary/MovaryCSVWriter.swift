@@ -24,7 +24,7 @@ public enum MovaryCSVWriter {
         let notes = Dictionary(grouping: library.notes.filter { $0.parentType == .title }, by: \.parentId)
         let titles = Dictionary(library.titles.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         func head(_ t: Title) -> [String] {
-            [ServiceWriting.shownName(t), t.metadata.map { $0.year > 0 ? String($0.year) : "" } ?? "", String(t.tmdbId), t.metadata?.imdbId ?? ""]
+            [ServiceWriting.shownName(t), ServiceWriting.year(t).map(String.init) ?? "", String(t.tmdbId), ServiceWriting.imdbID(t) ?? ""]
         }
         ServiceWriting.countTitles(library, &dropped)
         for (i, t) in library.titles.enumerated() {

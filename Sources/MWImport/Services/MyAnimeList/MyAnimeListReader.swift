@@ -114,7 +114,6 @@ enum MyAnimeListReader {
         let status = text("my_status")
         let rewatches = max(0, Values.int(v["my_times_watched"]) ?? 0)
         c.update(i) { item in
-            if let malID { item.extras.append(ForeignExtra(field: "series_animedb_id", value: String(malID), source: src)) }
             if let score { item.ratings.append(score) } else if let raw = text("my_score"), raw != "0" {
                 item.extras.append(ForeignExtra(field: "my_score", value: raw, source: src))
             }

@@ -114,7 +114,9 @@ enum RyotReader {
             return item
         }
         if source != "tmdb" && source != "tvdb", let identifier {
-            c.update(i) { $0.extras.append(ForeignExtra(field: "\(source) id", value: identifier, source: src)) }
+            c.update(i) { item in
+                if let sid = ServiceID.make(source, identifier) { item.ids.others.append(sid) } else { item.extras.append(ForeignExtra(field: "\(source) id", value: identifier, source: src)) }
+            }
         }
         for (n, s) in (e["seen_history"] as? [Any] ?? []).enumerated() {
             guard let s = s as? [String: Any] else {

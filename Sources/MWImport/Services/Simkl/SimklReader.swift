@@ -103,8 +103,7 @@ enum SimklReader {
             if let rating { item.ratings.append(rating) } else if let raw = t.text(row, "rating") { item.extras.append(ForeignExtra(field: "Rating", value: raw, source: src)) }
             if let memo { item.reviews.append(ForeignReview(text: memo, date: nil, kind: "memo", source: src)) }
             if let last = t.text(row, "lastepwatched") { item.extras.append(ForeignExtra(field: "LastEpWatched", value: last, source: src)) }
-            if let simkl { item.extras.append(ForeignExtra(field: "SIMKL_ID", value: simkl, source: src)) }
-            if let mal = t.text(row, "mal_id") { item.extras.append(ForeignExtra(field: "MAL_ID", value: mal, source: src)) }
+            if let mal = t.text(row, "mal_id").flatMap({ ServiceID.make("myanimelist", "anime:\($0)") }) { item.ids.others.append(mal) }
         }
     }
 
@@ -189,7 +188,7 @@ enum SimklReader {
                     if k == "memo" { item.reviews.append(ForeignReview(text: s, date: nil, kind: "memo", source: src)) } else { item.extras.append(ForeignExtra(field: k, value: s, source: src)) }
                 }
             }
-            if let s = simkl { item.extras.append(ForeignExtra(field: "simkl id", value: String(s), source: src)) }
+            if let s = simkl, let sid = ServiceID.make("simkl", "\(kind.rawValue):\(s)") { item.ids.others.append(sid) }
         }
         // Watched episodes, each under its show.
         for (m, season) in (e["seasons"] as? [[String: Any]] ?? []).enumerated() {

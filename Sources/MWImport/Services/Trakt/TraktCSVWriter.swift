@@ -20,8 +20,8 @@ public enum TraktCSVWriter {
         var rows: [[String]] = [], diagnostics: [Diagnostic] = []
         var dropped: [String: Int] = [:]
         let titles = Dictionary(library.titles.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        func ids(_ t: Title) -> [String] { [String(t.tmdbId), t.metadata?.imdbId ?? "", ""] }
-        func name(_ t: Title) -> [String] { [ServiceWriting.shownName(t), t.metadata.map { $0.year > 0 ? String($0.year) : "" } ?? ""] }
+        func ids(_ t: Title) -> [String] { [String(t.tmdbId), ServiceWriting.imdbID(t) ?? "", ServiceID.id("tvdb", in: t.serviceIds) ?? ""] }
+        func name(_ t: Title) -> [String] { [ServiceWriting.shownName(t), ServiceWriting.year(t).map(String.init) ?? ""] }
         ServiceWriting.countTitles(library, &dropped)
         for (i, t) in library.titles.enumerated() {
             let type = t.mediaType == .movie ? "movie" : "show"

@@ -33,8 +33,11 @@ public enum TraktJSONWriter {
         let instant = ServiceWriting.milliseconds, null = ServiceWriting.orNull
         func media(_ t: Title) -> [String: Any] {
             var ids: [String: Any] = ["tmdb": t.tmdbId]
-            if let imdb = t.metadata?.imdbId { ids["imdb"] = imdb }
-            let year = (t.metadata?.year).flatMap { $0 > 0 ? $0 : nil }
+            if let imdb = ServiceWriting.imdbID(t) { ids["imdb"] = imdb }
+            if let n = ServiceID.id("trakt", in: t.serviceIds).flatMap(Int.init) { ids["trakt"] = n }
+            if let slug = ServiceID.id("trakt-slug", in: t.serviceIds) { ids["slug"] = slug }
+            if let n = ServiceID.id("tvdb", in: t.serviceIds).flatMap(Int.init) { ids["tvdb"] = n }
+            let year = ServiceWriting.year(t)
             // A placeholder name is no title: null, the ids name it.
             return ["title": null(Values.text(ServiceWriting.shownName(t))), "year": null(year), "ids": ids]
         }

@@ -88,6 +88,7 @@ public enum WatcharrJSONWriter {
                 if let p = m.posterPath { content["poster_path"] = p }
                 if let o = m.overview { content["overview"] = o }
             }
+            if content["imdb_id"] == nil, let id = ServiceWriting.imdbID(t) { content["imdb_id"] = id }
             var e: [String: Any] = ["id": n, "createdAt": instant(t.dateAdded), "updatedAt": instant(t.dateModified ?? t.dateAdded),
                                     "deletedAt": NSNull(), "status": status, "rating": rating,
                                     "thoughts": own.map(\.text).joined(separator: "\n\n"), "pinned": false, "content": content,

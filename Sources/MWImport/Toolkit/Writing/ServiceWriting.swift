@@ -137,13 +137,19 @@ enum ServiceWriting {
     /// The name a writer gives a title: its own, or nothing for a placeholder (a writer must
     /// not present one as the title; the row is named by its id, and counted in `dropped`).
     static func name(_ t: Title, placeholders dropped: inout [String: Int]) -> String {
-        guard isPlaceholder(t) else { return t.metadata?.title ?? "" }
+        guard isPlaceholder(t) else { return t.knownName ?? "" }
         dropped[placeholderKey, default: 0] += 1
         return ""
     }
 
     /// A title's name for a format that names it beside its ids: a placeholder is no name ("").
-    static func shownName(_ t: Title) -> String { isPlaceholder(t) ? "" : t.metadata?.title ?? "" }
+    static func shownName(_ t: Title) -> String { isPlaceholder(t) ? "" : t.knownName ?? "" }
+
+    /// A title's year as a writer gives it: TMDb's, else the export's (``Title/knownYear``).
+    static func year(_ t: Title) -> Int? { t.knownYear.flatMap { $0 > 0 ? $0 : nil } }
+
+    /// A title's IMDb id: TMDb's, else the one its export gave (``Title/serviceIds``).
+    static func imdbID(_ t: Title) -> String? { t.metadata?.imdbId ?? ServiceID.id("imdb", in: t.serviceIds) }
 
     /// Counts, once per title, what a writer without a status field leaves out: titles named
     /// by a placeholder (written by their ids) and watch statuses.

@@ -1,0 +1,37 @@
+/// formatVersion 5 → 4: drops a title's `exportTitle`, `exportYear` and `serviceIds`
+/// (``FieldTable/notInV4``), reporting each dropped field with the number of titles that had it
+/// (`field-dropped` warnings, as `v4-to-v3` does). Everything formatVersion 4 holds is kept.
+/// Added with them (issue 30 §1, §4).
+public struct V5ToV4: MigrationStep {
+    public let name = "v5-to-v4"
+    public let from = 5
+    public let to = 4
+    public init() {}
+
+    public func apply(_ library: Library) throws -> (Library, [Diagnostic]) {
+        let warnings = V5ToV4.droppedFields(library, target: "formatVersion 4 and older")
+        guard !warnings.isEmpty else { return (library, []) }
+        var lib = library
+        for i in lib.titles.indices {
+            lib.titles[i].exportTitle = nil
+            lib.titles[i].exportYear = nil
+            lib.titles[i].serviceIds = []
+        }
+        return (lib, warnings)
+    }
+
+    /// One `field-dropped` warning per formatVersion 5 field some title has, with the number of
+    /// those titles; `target` names what cannot hold them.
+    static func droppedFields(_ lib: Library, target: String) -> [Diagnostic] {
+        TitleField.table.notInV4.compactMap { f in
+            var n = 0
+            for t in lib.titles {
+                var value = HasValue()
+                f.get(t, into: &value)
+                if value.present { n += 1 }
+            }
+            guard n > 0 else { return nil }
+            return .warning(.fieldDropped, "\(target) cannot hold titles[].\(f.name): dropped from \(n) record(s)", pointer: "/titles")
+        }
+    }
+}
