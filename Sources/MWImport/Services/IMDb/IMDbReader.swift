@@ -178,22 +178,12 @@ public enum IMDbReader {
     }
 }
 
-/// The service as the registry knows it (its descriptor is in the same file).
-struct IMDbService: FilmServiceReader {
-    var shapes: Set<ContentShape> { [.text] }
-    var name: String { "imdb" }
-    var displayName: String { "IMDb" }
-    func role(of file: ExportFile, _ content: ExportContent) -> String? { IMDbReader.detect(file, content)?.rawValue }
-    func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options: ImportOptions) {
-        IMDbReader.read(files, into: c)
-    }
-}
-
 extension FormatDescriptor {
     /// IMDb: ratings and list exports read; an IMDb-style list CSV written (`--to imdb`, or by
     /// its older name `imdb-csv`), which Trakt, Letterboxd and others import.
     public static let imdb = FormatDescriptor.filmService(
-        IMDbService(),
+        FilmService(name: "imdb", displayName: "IMDb", shapes: [.text],
+                    detect: { IMDbReader.detect($0, $1) }, read: { files, c, _ in IMDbReader.read(files, into: c) }),
         summary: "IMDb: ratings and list exports read; an IMDb-style list CSV (Const, Your Rating…) written, which Trakt, Letterboxd and others import",
         aliases: ["imdb-csv"], capabilities: [.streamable], modelVersion: Migrator.latestVersion,
         write: IMDbCSVWriter.write, writeSwitches: [.ratingFromLiked])

@@ -363,22 +363,12 @@ public enum LetterboxdReader {
     }
 }
 
-/// The service as the registry knows it (its descriptor is in the same file).
-struct LetterboxdService: FilmServiceReader {
-    var shapes: Set<ContentShape> { [.text] }
-    var name: String { "letterboxd" }
-    var displayName: String { "Letterboxd" }
-    func role(of file: ExportFile, _ content: ExportContent) -> String? { LetterboxdReader.detect(file, content)?.rawValue }
-    func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options: ImportOptions) {
-        LetterboxdReader.read(files, into: c, options: options)
-    }
-}
-
 extension FormatDescriptor {
     /// Letterboxd: its export (the ZIP, its folder or files) read by `import` and `validate`;
     /// its import CSV written (`--to letterboxd`, or by its older name `letterboxd-csv`).
     public static let letterboxd = FormatDescriptor.filmService(
-        LetterboxdService(),
+        FilmService(name: "letterboxd", displayName: "Letterboxd", shapes: [.text],
+                    detect: { LetterboxdReader.detect($0, $1) }, read: { LetterboxdReader.read($0, into: $1, options: $2) }),
         summary: "Letterboxd: its export read; its import CSV written, one row per watch (over 1,000 rows: a folder of 1,000-row files)",
         aliases: ["letterboxd-csv"], capabilities: [.streamable, .folderOutput], modelVersion: Migrator.latestVersion,
         write: LetterboxdCSVWriter.write, writeSwitches: [.ratingFromLiked], readOptions: [.letterboxdIncludeDeleted])

@@ -93,22 +93,13 @@ extension FileStats.Kind {
     public static let movaryWatchlist: Self = "movaryWatchlist"
 }
 
-/// The service as the registry knows it.
-struct MovaryService: FilmServiceReader {
-    var shapes: Set<ContentShape> { [.text] }
-    var name: String { "movary" }
-    var displayName: String { "Movary" }
-    func role(of file: ExportFile, _ content: ExportContent) -> String? { MovaryReader.detect(file, content)?.rawValue }
-    func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options: ImportOptions) {
-        MovaryReader.read(files, into: c)
-    }
-}
-
 extension FormatDescriptor {
     /// Movary: its personal-data export read; the three CSVs its importer reads written as a
     /// folder (`--to movary -o FOLDER`).
     public static let movary = FormatDescriptor.filmService(
-        MovaryService(), summary: "Movary: the personal-data export (history.csv, ratings.csv, watchlist.csv) read; the same three files written as a folder",
+        FilmService(name: "movary", displayName: "Movary", shapes: [.text],
+                    detect: { MovaryReader.detect($0, $1) }, read: { files, c, _ in MovaryReader.read(files, into: c) }),
+        summary: "Movary: the personal-data export (history.csv, ratings.csv, watchlist.csv) read; the same three files written as a folder",
         capabilities: [.folderOutput], write: MovaryCSVWriter.write)
         .holding(FormatHolds(ratings: "1–10", dates: "day", rewatches: true, reviews: true, status: true))
 }
