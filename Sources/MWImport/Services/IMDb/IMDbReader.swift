@@ -169,12 +169,7 @@ public enum IMDbReader {
     /// `Your Rating` / `You rated`, 1–10, dated by `Date Rated` when present.
     static func rating(_ t: CSVTable, _ row: CSVFile.Record, _ src: SourceRef, _ c: ItemCollector) -> ForeignRating? {
         let column = t.has("Your Rating") ? "Your Rating" : "You rated"
-        guard let raw = t.text(row, column) else { return nil }
-        guard let v = Double(raw), v >= 1, v <= 10 else {
-            c.warn(t.diagnostic(.warning, .importBadValue, "rating \(quoted(raw)) is not 1–10", row: row, column: column))
-            return nil
-        }
-        return ForeignRating(value: v, scale: .tenPoint, raw: raw, date: t.date(row, "Date Rated", c), source: src)
+        return t.rating(row, column, .tenPoint, c, src: src, date: t.date(row, "Date Rated", c), range: "1–10") { $0 >= 1 && $0 <= 10 }
     }
 }
 

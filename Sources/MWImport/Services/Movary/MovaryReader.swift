@@ -75,11 +75,10 @@ enum MovaryReader {
     /// `userRating`, 1–10.
     static func rating(_ row: CSVFile.Record, _ t: CSVTable, _ src: SourceRef, _ i: Int, _ c: ItemCollector) {
         guard let raw = t.text(row, "userRating") else { return c.ignore("no rating") }
-        guard let v = Double(raw), v >= 1, v <= 10 else {
-            c.warn(t.diagnostic(.warning, .importBadValue, "userRating \(quoted(raw)) is not 1–10", row: row, column: "userRating"))
+        guard let rating = t.rating(row, "userRating", .tenPoint, c, src: src, what: "userRating", range: "1–10", accepts: { $0 >= 1 && $0 <= 10 }) else {
             return c.update(i) { $0.extras.append(ForeignExtra(field: "userRating", value: raw, source: src)) }
         }
-        c.update(i) { $0.ratings.append(ForeignRating(value: v, scale: .tenPoint, raw: raw, date: nil, source: src)) }
+        c.update(i) { $0.ratings.append(rating) }
     }
 }
 

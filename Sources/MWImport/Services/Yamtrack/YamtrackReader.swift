@@ -115,12 +115,7 @@ enum YamtrackReader {
 
     /// `score`, 0–10; empty is unrated.
     static func rating(_ row: CSVFile.Record, _ t: CSVTable, _ src: SourceRef, _ c: ItemCollector) -> ForeignRating? {
-        guard let raw = t.text(row, "score") else { return nil }
-        guard let v = Double(raw), v >= 0, v <= 10 else {
-            c.warn(t.diagnostic(.warning, .importBadValue, "score \(quoted(raw)) is not 0–10", row: row, column: "score"))
-            return nil
-        }
-        return ForeignRating(value: v, scale: .tenPoint, raw: raw, date: nil, source: src)
+        t.rating(row, "score", .tenPoint, c, src: src, what: "score", range: "0–10") { $0 >= 0 && $0 <= 10 }
     }
 }
 
