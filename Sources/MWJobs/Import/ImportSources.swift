@@ -48,14 +48,22 @@ extension FormatRegistry {
         var files: [RoutedFile] = []
         for (url, display) in ImportFiles.expandNamed(sources) {
             let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-            // A file over the import's limit is not read whole here: the import says so.
-            guard size <= limit, let data = FileManager.default.contents(atPath: url.path) else {
+            // A file over the import's limit is not read whole here (the import says so), nor a
+            // ZIP, which the film import unpacks from the file.
+            guard size <= limit, let h = FileHandle(forReadingAtPath: url.path) else {
                 files.append(RoutedFile(url: url, sniffOnly: true))
                 continue
             }
-            var f = RoutedFile(url: url, bytes: [UInt8](data))
+            let head = (try? h.read(upToCount: 4)) ?? Data()
+            if ZipEntryReader.looksLikeZip(head) {
+                try? h.close()
+                files.append(RoutedFile(url: url, sniffOnly: true, isZip: true))
+                continue
+            }
+            var f = RoutedFile(url: url, bytes: [UInt8](head + ((try? h.readToEnd()) ?? Data())))
+            try? h.close()
             let shape = ContentShape(prefix: f.bytes)
-            if !ZipEntryReader.looksLikeZip(Data(f.bytes.prefix(4))), shape != .gzip {
+            if shape != .gzip {
                 let file = ExportFile(inner: url.lastPathComponent, display: display, bytes: f.bytes)
                 f.content = ExportContent(file)
                 prepared.add(url, PreparedFiles.File(display: display, bytes: f.bytes, content: f.content!))
@@ -65,7 +73,7 @@ extension FormatRegistry {
             }
             files.append(f)
         }
-        let books = files.filter { f in f.book?.isBookExport ?? (f.sniffOnly && sniff(f.url).map(claimsBook) == true) }
+        let books = files.filter { f in f.book?.isBookExport ?? (f.sniffOnly && !f.isZip && sniff(f.url).map(claimsBook) == true) }
         // Without a book export the import is the films', whatever the rest is: the film services
         // are asked only to name what a book export is mixed with.
         guard !books.isEmpty else { return RoutedSources(route: .films, films: prepared) }
@@ -76,6 +84,7 @@ extension FormatRegistry {
                 let file = ExportFile(inner: f.url.lastPathComponent, display: f.url.relativePath, bytes: f.bytes)
                 return filmReaders.contains { $0.role(of: file, content) != nil }
             }
+            if f.isZip { return true }
             guard let sniff = sniff(f.url) else { return false }
             return sniff.kind == .zip || services(.films).contains { ($0.detect?(sniff) ?? 0) > 0 }
         }
@@ -123,8 +132,10 @@ public struct RoutedSources: Sendable {
 struct RoutedFile {
     var url: URL
     var bytes: [UInt8] = []
-    /// Too large to read whole: only its first bytes were sniffed.
+    /// Too large to read whole, or a ZIP: only its first bytes were sniffed.
     var sniffOnly = false
+    /// A ZIP (the shape film exports come in).
+    var isZip = false
     var content: ExportContent?
     var book: BookDetection?
 }
