@@ -143,6 +143,12 @@ public struct BookDetection: Sendable {
         self.tried = tried
     }
 
+    /// Lets go of the parsed file once it is read.
+    mutating func release() {
+        csv = nil
+        claims = []
+    }
+
     /// Whether a tracker (or more than one) claims the file: a book export.
     public var isBookExport: Bool { !claims.isEmpty }
 }

@@ -26,6 +26,15 @@ public enum BookImport {
         taking(urls.map { BookExportReader.read($0, services: services) })
     }
 
+    /// The detected files read in turn, each one's parsed CSV let go once its rows are out (as
+    /// files read from their paths are), not kept while the library is built.
+    private static func reading(_ detected: inout [BookDetection]) -> [BookFileRead] {
+        detected.indices.map { i in
+            defer { detected[i].release() }
+            return BookExportReader.read(detected[i])
+        }
+    }
+
     /// `files`' rows taken out of them.
     private static func taking(_ read: [BookFileRead]) -> ([BookFileRead], [BookRow]) {
         var files = read
@@ -49,15 +58,15 @@ public enum BookImport {
     /// ``run(urls:mergingInto:options:services:)`` for files already detected
     /// (``BookExportReader/detect(bytes:name:csv:services:)``, as `mwkit import`'s routing does):
     /// each is read under what was found, not opened or detected again.
-    public static func run(detected: [BookDetection], mergingInto existing: () throws -> BookMergeTarget,
+    public static func run(detected: consuming [BookDetection], mergingInto existing: () throws -> BookMergeTarget,
                            options: BookImportOptions = BookImportOptions()) rethrows -> BookImportResult {
-        let (files, rows) = BookFileRead.$oneThread.withValue(true) { taking(detected.map(BookExportReader.read)) }
+        let (files, rows) = BookFileRead.$oneThread.withValue(true) { taking(reading(&detected)) }
         return try run(files, rows: consume rows, grouped: true, into: existing, options: options)
     }
 
     /// ``run(urls:into:options:services:)`` for files already detected.
-    public static func run(detected: [BookDetection], options: BookImportOptions = BookImportOptions()) -> BookImportResult {
-        let (files, rows) = taking(detected.map(BookExportReader.read))
+    public static func run(detected: consuming [BookDetection], options: BookImportOptions = BookImportOptions()) -> BookImportResult {
+        let (files, rows) = taking(reading(&detected))
         return run(files, rows: consume rows, into: BookLibrary(), options: options)
     }
 

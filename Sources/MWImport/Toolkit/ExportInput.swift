@@ -51,7 +51,7 @@ struct ExportInput {
 
     private mutating func addFile(_ url: URL, container: String, inner: String, display: String, options: ImportOptions, topLevel: Bool) {
         if let reason = WithheldFiles.reason(forName: inner) { return withhold(display, reason) }
-        if let done = options.prepared?.file(at: url), done.display == display {
+        if let done = options.prepared?.take(url), done.display == display {
             parsed[files.count] = done.content
             files.append(ExportFile(container: container, inner: inner, display: display, bytes: done.bytes))
             return

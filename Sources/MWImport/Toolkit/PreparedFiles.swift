@@ -18,7 +18,7 @@ public final class PreparedFiles: @unchecked Sendable {
         }
     }
 
-    // Written only while the routing fills it, read only after: no lock needed.
+    // Filled by the routing, then emptied by the one import it is handed to, in turn: no lock needed.
     private var byPath: [String: File] = [:]
 
     public init() {}
@@ -26,8 +26,9 @@ public final class PreparedFiles: @unchecked Sendable {
     /// Keeps `file`'s bytes and content for the file at `url`.
     public func add(_ url: URL, _ file: File) { byPath[url.standardizedFileURL.path] = file }
 
-    /// What was kept for the file at `url`.
-    func file(at url: URL) -> File? { byPath[url.standardizedFileURL.path] }
+    /// What was kept for the file at `url`, handed over: no longer held here, so a file's
+    /// content is freed with the import's own copy.
+    func take(_ url: URL) -> File? { byPath.removeValue(forKey: url.standardizedFileURL.path) }
 
     /// How the import shows a file `inner` found under the folder `root` as the user gave it
     /// (``ExportInput``, and the routing that parses files under that name).

@@ -28,7 +28,7 @@ public enum BookImportJob {
         public var registry: FormatRegistry = .standard
         /// Every source file as the routing detected it (``RoutedSources/books``), in
         /// ``ImportFiles/expand(_:)``'s order: read as found, not opened and detected again.
-        public var detected: [BookDetection]?
+        public var detected: BookDetections?
         public var dryRun = false
         public var strict = false
 
@@ -78,12 +78,12 @@ public enum BookImportJob {
                 return BookMergeTarget(lib)
             }
             if let detected = o.detected, o.from == nil {
-                result = try BookImport.run(detected: detected, mergingInto: existing.take, options: options)
+                result = try BookImport.run(detected: detected.take(), mergingInto: existing.take, options: options)
             } else {
                 result = try BookImport.run(urls: files, mergingInto: existing.take, options: options, services: services)
             }
         } else if let detected = o.detected, o.from == nil {
-            result = BookImport.run(detected: detected, options: options)
+            result = BookImport.run(detected: detected.take(), options: options)
         } else {
             result = BookImport.run(urls: files, options: options, services: services)
         }

@@ -94,7 +94,7 @@ extension FormatRegistry {
             // the book import, which reads every file then and says what it cannot read.
             if files.contains(where: \.sniffOnly) { return RoutedSources(route: .books) }
             let detected = files.map { f in f.book ?? BookExportReader.detect(bytes: f.bytes, name: f.url.relativePath, services: bookReaders) }
-            return RoutedSources(route: .books, books: detected)
+            return RoutedSources(route: .books, books: BookDetections(detected))
         }
         return RoutedSources(route: .mixed("the sources mix book exports (\(books.map(\.url.path).joined(separator: ", "))) and film/TV exports (\(films.map(\.url.path).joined(separator: ", "))); import them in separate runs"))
     }
@@ -119,12 +119,32 @@ public struct RoutedSources: Sendable {
     /// import unpacks), by path.
     public var films: PreparedFiles?
     /// For ``BookImportJob``: every file's detection, in the order ``ImportFiles/expand(_:)`` lists them.
-    public var books: [BookDetection]?
+    public var books: BookDetections?
 
-    public init(route: ImportRoute, films: PreparedFiles? = nil, books: [BookDetection]? = nil) {
+    public init(route: ImportRoute, films: PreparedFiles? = nil, books: BookDetections? = nil) {
         self.route = route
         self.films = films
         self.books = books
+    }
+}
+
+/// The book files the routing detected, handed over once: taken (``take()``), they are no
+/// longer held here, so each file's parsed CSV is freed as the import reads it.
+public final class BookDetections: @unchecked Sendable {
+    private let lock = NSLock()
+    private var files: [BookDetection]
+
+    public init(_ files: [BookDetection]) { self.files = files }
+
+    /// How many files are held.
+    public var count: Int { lock.withLock { files.count } }
+
+    /// The files, and none kept here.
+    public func take() -> [BookDetection] {
+        lock.withLock {
+            defer { files = [] }
+            return files
+        }
     }
 }
 
