@@ -30,6 +30,10 @@ public final class PreparedFiles: @unchecked Sendable {
     /// content is freed with the import's own copy.
     func take(_ url: URL) -> File? { byPath.removeValue(forKey: url.standardizedFileURL.path) }
 
+    /// Whether the film import never opens a file of this name (``WithheldFiles``: credentials,
+    /// profile data): not to be read whole, nor kept, on its way there.
+    public static func isWithheld(_ name: String) -> Bool { WithheldFiles.reason(forName: name) != nil }
+
     /// How the import shows a file `inner` found under the folder `root` as the user gave it
     /// (``ExportInput``, and the routing that parses files under that name).
     public static func display(root: URL, inner: String) -> String {

@@ -48,9 +48,10 @@ extension FormatRegistry {
         var files: [RoutedFile] = []
         for (url, display) in ImportFiles.expandNamed(sources) {
             let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-            // A file over the import's limit is not read whole here (the import says so), nor a
-            // ZIP, which the film import unpacks from the file.
-            guard size <= limit, let h = FileHandle(forReadingAtPath: url.path) else {
+            // A file over the import's limit is not read whole here (the import says so), nor one
+            // the film import withholds by name (credentials), nor a ZIP, which the film import
+            // unpacks from the file: their first bytes are sniffed, as the book trackers need.
+            guard size <= limit, !PreparedFiles.isWithheld(url.lastPathComponent), let h = FileHandle(forReadingAtPath: url.path) else {
                 files.append(RoutedFile(url: url, sniffOnly: true))
                 continue
             }
@@ -152,7 +153,7 @@ public final class BookDetections: @unchecked Sendable {
 struct RoutedFile {
     var url: URL
     var bytes: [UInt8] = []
-    /// Too large to read whole, or a ZIP: only its first bytes were sniffed.
+    /// Too large to read whole, withheld by name, or a ZIP: only its first bytes were sniffed.
     var sniffOnly = false
     /// A ZIP (the shape film exports come in).
     var isZip = false
