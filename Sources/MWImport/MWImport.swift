@@ -18,8 +18,8 @@ public enum MWImport {
         struct Group { var reader: any FilmServiceReader; var container: String; var files: [(ExportFile, FileStats.Kind, ExportContent)] = [] }
         var groups: [Group] = []
         var broken: [(ExportFile, Diagnostic)] = []
-        for file in input.files {
-            let parsed = ExportContent(file)
+        for (i, file) in input.files.enumerated() {
+            let parsed = input.parsed[i] ?? ExportContent(file)
             if case .broken(let d) = parsed {
                 broken.append((file, d))
                 continue

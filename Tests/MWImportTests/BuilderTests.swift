@@ -197,6 +197,8 @@ struct BuilderTests {
         #expect(filled.titles[0].metadata?.title == "Lighthouse Keepers")
         #expect(filled.episodes.map { $0.metadata?.name } == ["S00E01", "S01E01", "S01E02"])
         #expect(Validator.validate(filled).filter { $0.severity == .error }.isEmpty)
+        // One build serves both: the filled metadata taken off gives the stripped library.
+        #expect(c.build(ImportBuildOptions(fillMetadata: true, now: BuildCase.now)).strippedLibrary == lib)
     }
 
     @Test func itemsOfSeveralServicesFoldIntoOneTitle() throws {
@@ -212,6 +214,9 @@ struct BuilderTests {
         #expect(b.library.titles[0].ratings.map(\.source) == ["imdb", "letterboxd"])
         #expect(b.rows["imdb:ratings.csv"]?.folded == 1 && b.rows["letterboxd:ratings.csv"]?.folded == 0)
         #expect(b.rows["imdb:ratings.csv"]?.matchedByID == 1 && b.rows["letterboxd:ratings.csv"]?.matchedBySearch == 1)
+        // TMDb's metadata is kept when the filled metadata is taken off.
+        let filled = c.build(ImportBuildOptions(fillMetadata: true, now: BuildCase.now))
+        #expect(filled.filledMetadata.isEmpty && filled.strippedLibrary == b.library && b.library.titles[0].metadata?.title == "Heat")
     }
 
     @Test func reviewAndIgnoredItemsAreLeftOutAndCounted() {

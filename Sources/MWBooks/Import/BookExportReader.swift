@@ -23,23 +23,50 @@ public enum BookExportReader {
 
     /// Reads a file's bytes; `name` names it in diagnostics and summaries.
     public static func read(bytes: [UInt8], name: String, services: [any BookServiceReader]) -> BookFileRead {
-        var out = BookFileRead(file: name)
-        out.tried = services.map(\.displayName)
+        read(detect(bytes: bytes, name: name, services: services))
+    }
+
+    /// Finds which of `services` the file's header belongs to: the CSV parsed once (`csv`, when
+    /// the caller parsed it already with `,` or `;` as separator, is taken instead) and every
+    /// tracker asked once. ``read(_:)`` then reads the rows under what was found, so routing can
+    /// detect a file and the import read it without either doing the other's work again.
+    public static func detect(bytes: [UInt8], name: String, csv parsed: CSVFile? = nil, services: [any BookServiceReader]) -> BookDetection {
+        var d = BookDetection(name: name, tried: services.map(\.displayName))
         let csv: CSVFile
-        do {
-            csv = try CSVFile(detectingDelimiterIn: bytes, name: name, among: [",", ";"])
-        } catch {
-            var d = Diagnostic.csv(.error, .importMalformedFile, "\(quoted(name)) is not a text file (it holds NUL bytes); skipped", file: name, line: 1)
-            if case MWError.invalid(let ds) = error, let first = ds.first { d.line = first.line }
-            out.diagnostics.append(d)
-            out.malformed.append(MalformedRow(position: "\(name):1", reason: "not a text file (it holds NUL bytes)"))
-            return out
+        if var parsed, parsed.delimiter == "," || parsed.delimiter == ";" {
+            parsed.name = name
+            csv = parsed
+        } else {
+            do {
+                csv = try CSVFile(detectingDelimiterIn: bytes, name: name, among: [",", ";"])
+            } catch {
+                if case MWError.invalid(let ds) = error, let first = ds.first { d.notTextLine = first.line }
+                return d
+            }
         }
         var claims = services.compactMap { s in table(csv, s).map { (s, $0) } }
         // An export separated by tabs (LibraryThing's older one) when no comma header is found.
         if claims.isEmpty, hasTabs(csv) {
             claims = services.compactMap { s in tsvTable(bytes, name, s).map { (s, $0) } }
         }
+        d.csv = csv
+        d.claims = claims
+        return d
+    }
+
+    /// Reads the rows of a detected file (``detect(bytes:name:csv:services:)``).
+    public static func read(_ detection: BookDetection) -> BookFileRead {
+        let name = detection.name
+        var out = BookFileRead(file: name)
+        out.tried = detection.tried
+        guard let csv = detection.csv else {
+            var d = Diagnostic.csv(.error, .importMalformedFile, "\(quoted(name)) is not a text file (it holds NUL bytes); skipped", file: name, line: 1)
+            d.line = detection.notTextLine
+            out.diagnostics.append(d)
+            out.malformed.append(MalformedRow(position: "\(name):1", reason: "not a text file (it holds NUL bytes)"))
+            return out
+        }
+        let claims = detection.claims
         if claims.count > 1 {
             let names = listing(claims.map { $0.0.displayName }, "and")
             out.diagnostics.append(.csv(.error, .importAmbiguousService, "\(quoted(name)) has the header of both \(names); name one with --from",
@@ -49,7 +76,7 @@ public enum BookExportReader {
         }
         guard let (service, table) = claims.first else {
             out.diagnostics.append(.csv(.warning, .importUnrecognizedFile,
-                                        "\(quoted(name)) is not \(withArticle(listing(services.map(\.displayName)))) export (no header of theirs found); skipped",
+                                        "\(quoted(name)) is not \(withArticle(listing(detection.tried))) export (no header of theirs found); skipped",
                                         file: name, line: 1))
             return out
         }
@@ -95,4 +122,33 @@ public enum BookExportReader {
         guard u.count >= 2, u.first == 0x22, u.last == 0x22 else { return field }
         return String(field.dropFirst().dropLast()).replacingOccurrences(of: "\"\"", with: "\"")
     }
+}
+
+/// What ``BookExportReader/detect(bytes:name:csv:services:)`` found in one file: its CSV and
+/// the trackers whose header it holds, with the table under each.
+public struct BookDetection: Sendable {
+    /// The file's name as given.
+    public let name: String
+    /// The display names of the trackers asked, in their order.
+    let tried: [String]
+    /// The parsed file; nil when it is not text.
+    var csv: CSVFile?
+    /// The line of the NUL byte that made it not text.
+    var notTextLine: Int? = 1
+    /// Every tracker that claims the file, with its table.
+    var claims: [(any BookServiceReader, CSVTable)] = []
+
+    init(name: String, tried: [String]) {
+        self.name = name
+        self.tried = tried
+    }
+
+    /// Lets go of the parsed file once it is read.
+    mutating func release() {
+        csv = nil
+        claims = []
+    }
+
+    /// Whether a tracker (or more than one) claims the file: a book export.
+    public var isBookExport: Bool { !claims.isEmpty }
 }

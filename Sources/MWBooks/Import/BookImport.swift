@@ -23,7 +23,21 @@ public enum BookImport {
     /// The files at `urls` read, and their rows taken out of them: the files are this
     /// module's own, so their rows are handed over, not copied.
     private static func read(_ urls: [URL], _ services: [any BookServiceReader]) -> ([BookFileRead], [BookRow]) {
-        var files = urls.map { BookExportReader.read($0, services: services) }
+        taking(urls.map { BookExportReader.read($0, services: services) })
+    }
+
+    /// The detected files read in turn, each one's parsed CSV let go once its rows are out (as
+    /// files read from their paths are), not kept while the library is built.
+    private static func reading(_ detected: inout [BookDetection]) -> [BookFileRead] {
+        detected.indices.map { i in
+            defer { detected[i].release() }
+            return BookExportReader.read(detected[i])
+        }
+    }
+
+    /// `files`' rows taken out of them.
+    private static func taking(_ read: [BookFileRead]) -> ([BookFileRead], [BookRow]) {
+        var files = read
         let rows = files.indices.flatMap { i in
             defer { files[i].rows = [] }
             return files[i].rows
@@ -39,6 +53,21 @@ public enum BookImport {
                            services: [any BookServiceReader]) rethrows -> BookImportResult {
         let (files, rows) = BookFileRead.$oneThread.withValue(true) { read(urls, services) }
         return try run(files, rows: consume rows, grouped: true, into: existing, options: options)
+    }
+
+    /// ``run(urls:mergingInto:options:services:)`` for files already detected
+    /// (``BookExportReader/detect(bytes:name:csv:services:)``, as `mwkit import`'s routing does):
+    /// each is read under what was found, not opened or detected again.
+    public static func run(detected: consuming [BookDetection], mergingInto existing: () throws -> BookMergeTarget,
+                           options: BookImportOptions = BookImportOptions()) rethrows -> BookImportResult {
+        let (files, rows) = BookFileRead.$oneThread.withValue(true) { taking(reading(&detected)) }
+        return try run(files, rows: consume rows, grouped: true, into: existing, options: options)
+    }
+
+    /// ``run(urls:into:options:services:)`` for files already detected.
+    public static func run(detected: consuming [BookDetection], options: BookImportOptions = BookImportOptions()) -> BookImportResult {
+        let (files, rows) = taking(reading(&detected))
+        return run(files, rows: consume rows, into: BookLibrary(), options: options)
     }
 
     /// Folds the rows of `files` into `existing` (empty for a new library). Rows are taken in

@@ -12,6 +12,20 @@ public struct ImportBuild: Sendable {
     public var counts: ImportCounts
     /// Builder warnings (shortened list names, values the model has no place for).
     public var diagnostics: [Diagnostic]
+    /// The ids of the titles and episodes whose metadata was filled from the export
+    /// (``ImportBuildOptions/fillMetadata``), not said by TMDb.
+    public var filledMetadata: Set<String> = []
+
+    /// The library as built without ``ImportBuildOptions/fillMetadata``: the filled metadata
+    /// taken off again, so a run that writes a format needing metadata and also keeps stripped
+    /// records (the database, for `hydrate`) builds once.
+    public var strippedLibrary: Library {
+        guard !filledMetadata.isEmpty else { return library }
+        var lib = library
+        for i in lib.titles.indices where filledMetadata.contains(lib.titles[i].id) { lib.titles[i].metadata = nil }
+        for i in lib.episodes.indices where filledMetadata.contains(lib.episodes[i].id) { lib.episodes[i].metadata = nil }
+        return lib
+    }
 
     /// The key of a file in ``rows``: the service and the file as the user has it
     /// (`letterboxd:export.zip/deleted/diary.csv`), else its path inside the export.

@@ -34,7 +34,19 @@ public enum LibraryBuilder {
             let named = extras.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\($0.key) ×\($0.value)" }
             diagnostics.append(.warning(.importNotKept, "\(extras.values.reduce(0, +)) value(s) the library has no field for were not kept: \(named.joined(separator: ", "))"))
         }
-        return ImportBuild(library: lib, rows: p.rows, counts: counts(lib), diagnostics: diagnostics)
+        var built = ImportBuild(library: lib, rows: p.rows, counts: counts(lib), diagnostics: diagnostics)
+        if options.fillMetadata { built.filledMetadata = filled(p.drafts, lib, options) }
+        return built
+    }
+
+    /// The ids of the records whose metadata `options.fillMetadata` gave them from the export:
+    /// titles TMDb told nothing of, and every episode.
+    static func filled(_ drafts: [TitleDraft], _ lib: Library, _ options: ImportBuildOptions) -> Set<String> {
+        var plain = options
+        plain.fillMetadata = false
+        var ids = Set(lib.episodes.filter { $0.metadata != nil }.map(\.id))
+        for (d, t) in zip(drafts, lib.titles) where t.metadata != nil && d.metadata(plain) == nil { ids.insert(t.id) }
+        return ids
     }
 
     /// The titles, episodes (in show, season, number order), notes and lists of the placed items.

@@ -18,6 +18,21 @@ extension CSVTable {
         return nil
     }
 
+    /// The rating in `column` of `row` (nil when empty), kept as written on `scale` when its value
+    /// is one `accepts` takes; any other value is a bad-value warning, "`what` "9½" is not
+    /// `range`" followed by `then` (what the reader does with it instead), and gives nil. `date`
+    /// is read only for a rating kept, so an unreadable date of a dropped rating is not reported.
+    func rating(_ row: CSVFile.Record, _ column: String, _ scale: ForeignRating.Scale, _ c: ItemCollector, src: SourceRef,
+                date: @autoclosure () -> ForeignDate? = nil, what: String = "rating", range: String, then: String = "",
+                accepts: (Double) -> Bool) -> ForeignRating? {
+        guard let raw = text(row, column) else { return nil }
+        guard let v = Double(raw), accepts(v) else {
+            c.warn(diagnostic(.warning, .importBadValue, "\(what) \(quoted(raw)) is not \(range)\(then)", row: row, column: column))
+            return nil
+        }
+        return ForeignRating(value: v, scale: scale, raw: raw, date: date(), source: src)
+    }
+
     /// Every row of the table through the prologue the CSV services share: a row of another
     /// width than the header is malformed (its values sit under the wrong columns, so nothing
     /// of it is guessed at); `body` reads the others, given their source reference; each row is

@@ -7,6 +7,9 @@ import MWFoundation
 /// Withheld files (``WithheldFiles``) are listed but never read.
 struct ExportInput {
     var files: [ExportFile] = []
+    /// The content of some of ``files`` (by index), parsed already (``ImportOptions/prepared``);
+    /// the others are parsed by the reader.
+    var parsed: [Int: ExportContent] = [:]
     var withheld: [FileStats] = []
     var diagnostics: [Diagnostic] = []
 
@@ -41,14 +44,18 @@ struct ExportInput {
             return
         }
         for (url, inner) in found where !Self.skipQuietly(inner) {
-            let given = root.relativePath
-            addFile(url, container: rootPath, inner: inner, display: given.hasSuffix("/") ? given + inner : given + "/" + inner,
+            addFile(url, container: rootPath, inner: inner, display: PreparedFiles.display(root: root, inner: inner),
                     options: options, topLevel: false)
         }
     }
 
     private mutating func addFile(_ url: URL, container: String, inner: String, display: String, options: ImportOptions, topLevel: Bool) {
         if let reason = WithheldFiles.reason(forName: inner) { return withhold(display, reason) }
+        if let done = options.prepared?.take(url), done.display == display {
+            parsed[files.count] = done.content
+            files.append(ExportFile(container: container, inner: inner, display: display, bytes: done.bytes))
+            return
+        }
         guard let handle = try? FileHandle(forReadingFrom: url) else {
             diagnostics.append(.error(.ioUnreadable, "\(display): cannot be read"))
             return

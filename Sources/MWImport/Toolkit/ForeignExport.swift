@@ -180,6 +180,8 @@ public struct ImportOptions: Sendable {
     /// The options of the services' readers given (``FormatDescriptor/readOptions``: Letterboxd's
     /// `--include-deleted`, Netflix's `--date-order`…), each read by its service's reader.
     public var serviceOptions = ServiceOptionValues()
+    /// Files already read and parsed (``PreparedFiles``): taken as they are, not read again.
+    public var prepared: PreparedFiles?
 
     public init(maxFileBytes: Int = 256 << 20, services: Set<ForeignService>? = nil, readers: [any FilmServiceReader]) {
         self.maxFileBytes = maxFileBytes

@@ -26,6 +26,9 @@ public enum BookImportJob {
         public var from: String?
         /// The formats known: the trackers are its book services.
         public var registry: FormatRegistry = .standard
+        /// Every source file as the routing detected it (``RoutedSources/books``), in
+        /// ``ImportFiles/expand(_:)``'s order: read as found, not opened and detected again.
+        public var detected: BookDetections?
         public var dryRun = false
         public var strict = false
 
@@ -74,7 +77,13 @@ public enum BookImportJob {
                 guard let lib = loaded.result.model as? BookLibrary else { throw MWError.usage("\(m.path) is not a books backup") }
                 return BookMergeTarget(lib)
             }
-            result = try BookImport.run(urls: files, mergingInto: existing.take, options: options, services: services)
+            if let detected = o.detected, o.from == nil {
+                result = try BookImport.run(detected: detected.take(), mergingInto: existing.take, options: options)
+            } else {
+                result = try BookImport.run(urls: files, mergingInto: existing.take, options: options, services: services)
+            }
+        } else if let detected = o.detected, o.from == nil {
+            result = BookImport.run(detected: detected.take(), options: options)
         } else {
             result = BookImport.run(urls: files, options: options, services: services)
         }

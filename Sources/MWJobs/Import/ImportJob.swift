@@ -28,6 +28,7 @@ public enum ImportJob {
 
         var readOptions = ImportOptions(readers: o.registry.filmReaders)
         readOptions.serviceOptions = o.serviceOptions
+        readOptions.prepared = o.routed?.films
         if let from = o.from {
             let chosen = try o.registry.service(named: from)
             guard chosen.family == .films else {
@@ -86,11 +87,9 @@ public enum ImportJob {
                 report.review = r.relativePath
             }
             if let db = o.database {
-                // The database holds stripped records: what TMDb did not say stays for `hydrate`.
-                var lossless = o.build
-                lossless.fillMetadata = false
-                let lib = build.fillMetadata ? LibraryBuilder.build(export, matches: matches, options: lossless).library : built.library
-                report.merge = try merge(lib, into: db).tallies.reduce(into: [:]) { $0[$1.key.rawValue] = $1.value }
+                // The database holds stripped records: what TMDb did not say stays for `hydrate`
+                // (the one library built, its filled metadata taken off).
+                report.merge = try merge(built.strippedLibrary, into: db).tallies.reduce(into: [:]) { $0[$1.key.rawValue] = $1.value }
                 report.database = db.relativePath
             }
         } else {

@@ -8,6 +8,9 @@ public struct ImportJobOptions: Sendable {
     public var sources: [URL]
     /// `--from`: read only this service's files (nil: every service, each file by content).
     public var from: String?
+    /// What the routing read and parsed (``FormatRegistry/routed(_:from:)``): its files are
+    /// not read again.
+    public var routed: RoutedSources?
     /// The formats known: the services read are its film services.
     public var registry: FormatRegistry = .standard
     /// The backup to write; nil only with ``dryRun`` or when only ``database`` is wanted.

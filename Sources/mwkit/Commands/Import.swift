@@ -160,11 +160,12 @@ struct Import: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let route: ImportRoute
-        do { route = try Self.registry.route(sources.map { URL(fileURLWithPath: $0) }, from: service) } catch { throw CLIExit.from(error) }
-        switch route {
+        // The sources are read, parsed and detected once, here; the import takes them as found.
+        let routed: RoutedSources
+        do { routed = try Self.registry.routed(sources.map { URL(fileURLWithPath: $0) }, from: service) } catch { throw CLIExit.from(error) }
+        switch routed.route {
         case .mixed(let problem): throw ValidationError(problem)
-        case .books: return try runBooks()
+        case .books: return try runBooks(routed)
         case .films: break
         }
         // A source that is not there is that, not a film export given --merge-into.
@@ -178,6 +179,8 @@ struct Import: AsyncParsableCommand {
         let report: ImportReport
         do {
             // Nothing to look up (every item by an ID in the file or a decision): no "matching: 0/0".
+            var options = options
+            options.routed = routed
             report = try await ImportJob.run(options) { done, total in if total > 0 { progress.update("matching", done: done, total: total) } }.report
         } catch {
             progress.finish()
@@ -195,7 +198,7 @@ struct Import: AsyncParsableCommand {
     }
 
     /// The book trackers' import (``BookImportJob``).
-    func runBooks() throws {
+    func runBooks(_ routed: RoutedSources) throws {
         if db != nil { throw ValidationError("--db is for film imports; books go to a backup (-o), which `mwkit restore` brings into the database") }
         var o = BookImportJob.Options(sources: sources.map { URL(fileURLWithPath: $0) })
         o.output = output.map { URL(fileURLWithPath: $0) }
@@ -203,6 +206,7 @@ struct Import: AsyncParsableCommand {
         o.mergeInto = mergeInto.map { URL(fileURLWithPath: $0) }
         o.onConflict = onConflict
         o.from = service
+        o.detected = routed.books
         o.reviewFile = review.map { URL(fileURLWithPath: $0) }
         o.overridesFile = overrides.map { URL(fileURLWithPath: $0) }
         o.dryRun = dryRun

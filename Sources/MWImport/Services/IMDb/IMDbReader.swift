@@ -169,23 +169,7 @@ public enum IMDbReader {
     /// `Your Rating` / `You rated`, 1–10, dated by `Date Rated` when present.
     static func rating(_ t: CSVTable, _ row: CSVFile.Record, _ src: SourceRef, _ c: ItemCollector) -> ForeignRating? {
         let column = t.has("Your Rating") ? "Your Rating" : "You rated"
-        guard let raw = t.text(row, column) else { return nil }
-        guard let v = Double(raw), v >= 1, v <= 10 else {
-            c.warn(t.diagnostic(.warning, .importBadValue, "rating \(quoted(raw)) is not 1–10", row: row, column: column))
-            return nil
-        }
-        return ForeignRating(value: v, scale: .tenPoint, raw: raw, date: t.date(row, "Date Rated", c), source: src)
-    }
-}
-
-/// The service as the registry knows it (its descriptor is in the same file).
-struct IMDbService: FilmServiceReader {
-    var shapes: Set<ContentShape> { [.text] }
-    var name: String { "imdb" }
-    var displayName: String { "IMDb" }
-    func role(of file: ExportFile, _ content: ExportContent) -> String? { IMDbReader.detect(file, content)?.rawValue }
-    func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options: ImportOptions) {
-        IMDbReader.read(files, into: c)
+        return t.rating(row, column, .tenPoint, c, src: src, date: t.date(row, "Date Rated", c), range: "1–10") { $0 >= 1 && $0 <= 10 }
     }
 }
 
@@ -193,7 +177,8 @@ extension FormatDescriptor {
     /// IMDb: ratings and list exports read; an IMDb-style list CSV written (`--to imdb`, or by
     /// its older name `imdb-csv`), which Trakt, Letterboxd and others import.
     public static let imdb = FormatDescriptor.filmService(
-        IMDbService(),
+        FilmService(name: "imdb", displayName: "IMDb", shapes: [.text],
+                    detect: { IMDbReader.detect($0, $1) }, read: { files, c, _ in IMDbReader.read(files, into: c) }),
         summary: "IMDb: ratings and list exports read; an IMDb-style list CSV (Const, Your Rating…) written, which Trakt, Letterboxd and others import",
         aliases: ["imdb-csv"], capabilities: [.streamable], modelVersion: Migrator.latestVersion,
         write: IMDbCSVWriter.write, writeSwitches: [.ratingFromLiked])

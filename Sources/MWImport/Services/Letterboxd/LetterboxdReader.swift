@@ -300,12 +300,7 @@ public enum LetterboxdReader {
 
     /// An import-format `Rating10`: 1–10 points, kept as given.
     static func tenPoint(_ t: CSVTable, _ row: CSVFile.Record, _ c: ItemCollector, src: SourceRef, date: ForeignDate?) -> ForeignRating? {
-        guard let raw = t.text(row, "Rating10") else { return nil }
-        guard let v = Double(raw), v >= 1, v <= 10 else {
-            c.warn(t.diagnostic(.warning, .importBadValue, "rating \(quoted(raw)) is not 1–10; kept as extra", row: row, column: "Rating10"))
-            return nil
-        }
-        return ForeignRating(value: v, scale: .tenPoint, raw: raw, date: date, source: src)
+        t.rating(row, "Rating10", .tenPoint, c, src: src, date: date, range: "1–10", then: "; kept as extra") { $0 >= 1 && $0 <= 10 }
     }
 
     static func date(_ t: CSVTable, _ row: CSVFile.Record, _ column: String, _ c: ItemCollector) -> ForeignDate? {
@@ -314,12 +309,9 @@ public enum LetterboxdReader {
 
     /// A rating on the half-star scale 0.5–5, kept exactly (4.5 stays 4.5).
     static func rating(_ t: CSVTable, _ row: CSVFile.Record, _ c: ItemCollector, src: SourceRef, date: ForeignDate?) -> ForeignRating? {
-        guard let raw = t.text(row, "Rating") else { return nil }
-        guard let v = Double(raw), v >= 0.5, v <= 5, (v * 2).rounded() == v * 2 else {
-            c.warn(t.diagnostic(.warning, .importBadValue, "rating \(quoted(raw)) is not 0.5–5 in half stars; kept as extra", row: row, column: "Rating"))
-            return nil
+        t.rating(row, "Rating", .halfStars5, c, src: src, date: date, range: "0.5–5 in half stars", then: "; kept as extra") {
+            $0 >= 0.5 && $0 <= 5 && ($0 * 2).rounded() == $0 * 2
         }
-        return ForeignRating(value: v, scale: .halfStars5, raw: raw, date: date, source: src)
     }
 
     /// A list file: the metadata block gives the list, each row below `Position,…` a film.
@@ -363,22 +355,12 @@ public enum LetterboxdReader {
     }
 }
 
-/// The service as the registry knows it (its descriptor is in the same file).
-struct LetterboxdService: FilmServiceReader {
-    var shapes: Set<ContentShape> { [.text] }
-    var name: String { "letterboxd" }
-    var displayName: String { "Letterboxd" }
-    func role(of file: ExportFile, _ content: ExportContent) -> String? { LetterboxdReader.detect(file, content)?.rawValue }
-    func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options: ImportOptions) {
-        LetterboxdReader.read(files, into: c, options: options)
-    }
-}
-
 extension FormatDescriptor {
     /// Letterboxd: its export (the ZIP, its folder or files) read by `import` and `validate`;
     /// its import CSV written (`--to letterboxd`, or by its older name `letterboxd-csv`).
     public static let letterboxd = FormatDescriptor.filmService(
-        LetterboxdService(),
+        FilmService(name: "letterboxd", displayName: "Letterboxd", shapes: [.text],
+                    detect: { LetterboxdReader.detect($0, $1) }, read: { LetterboxdReader.read($0, into: $1, options: $2) }),
         summary: "Letterboxd: its export read; its import CSV written, one row per watch (over 1,000 rows: a folder of 1,000-row files)",
         aliases: ["letterboxd-csv"], capabilities: [.streamable, .folderOutput], modelVersion: Migrator.latestVersion,
         write: LetterboxdCSVWriter.write, writeSwitches: [.ratingFromLiked], readOptions: [.letterboxdIncludeDeleted])

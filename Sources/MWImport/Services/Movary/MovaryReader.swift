@@ -75,11 +75,10 @@ enum MovaryReader {
     /// `userRating`, 1–10.
     static func rating(_ row: CSVFile.Record, _ t: CSVTable, _ src: SourceRef, _ i: Int, _ c: ItemCollector) {
         guard let raw = t.text(row, "userRating") else { return c.ignore("no rating") }
-        guard let v = Double(raw), v >= 1, v <= 10 else {
-            c.warn(t.diagnostic(.warning, .importBadValue, "userRating \(quoted(raw)) is not 1–10", row: row, column: "userRating"))
+        guard let rating = t.rating(row, "userRating", .tenPoint, c, src: src, what: "userRating", range: "1–10", accepts: { $0 >= 1 && $0 <= 10 }) else {
             return c.update(i) { $0.extras.append(ForeignExtra(field: "userRating", value: raw, source: src)) }
         }
-        c.update(i) { $0.ratings.append(ForeignRating(value: v, scale: .tenPoint, raw: raw, date: nil, source: src)) }
+        c.update(i) { $0.ratings.append(rating) }
     }
 }
 
@@ -93,22 +92,13 @@ extension FileStats.Kind {
     public static let movaryWatchlist: Self = "movaryWatchlist"
 }
 
-/// The service as the registry knows it.
-struct MovaryService: FilmServiceReader {
-    var shapes: Set<ContentShape> { [.text] }
-    var name: String { "movary" }
-    var displayName: String { "Movary" }
-    func role(of file: ExportFile, _ content: ExportContent) -> String? { MovaryReader.detect(file, content)?.rawValue }
-    func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options: ImportOptions) {
-        MovaryReader.read(files, into: c)
-    }
-}
-
 extension FormatDescriptor {
     /// Movary: its personal-data export read; the three CSVs its importer reads written as a
     /// folder (`--to movary -o FOLDER`).
     public static let movary = FormatDescriptor.filmService(
-        MovaryService(), summary: "Movary: the personal-data export (history.csv, ratings.csv, watchlist.csv) read; the same three files written as a folder",
+        FilmService(name: "movary", displayName: "Movary", shapes: [.text],
+                    detect: { MovaryReader.detect($0, $1) }, read: { files, c, _ in MovaryReader.read(files, into: c) }),
+        summary: "Movary: the personal-data export (history.csv, ratings.csv, watchlist.csv) read; the same three files written as a folder",
         capabilities: [.folderOutput], write: MovaryCSVWriter.write)
         .holding(FormatHolds(ratings: "1–10", dates: "day", rewatches: true, reviews: true, status: true))
 }

@@ -230,21 +230,12 @@ extension FileStats.Kind {
     public static let malManga: Self = "malManga"
 }
 
-/// The service as the registry knows it.
-struct MyAnimeListService: FilmServiceReader {
-    var shapes: Set<ContentShape> { [.text, .gzip] }
-    var name: String { "myanimelist" }
-    var displayName: String { "MyAnimeList" }
-    func role(of file: ExportFile, _ content: ExportContent) -> String? { MyAnimeListReader.detect(file, content)?.rawValue }
-    func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options: ImportOptions) {
-        MyAnimeListReader.read(files, into: c)
-    }
-}
-
 extension FormatDescriptor {
     /// MyAnimeList's XML anime list (`.xml` or `.xml.gz`), read.
     public static let myanimelist = FormatDescriptor.filmService(
-        MyAnimeListService(), summary: "MyAnimeList: the XML anime list export (.xml or .xml.gz as downloaded; matched by title) read",
+        FilmService(name: "myanimelist", displayName: "MyAnimeList", shapes: [.text, .gzip],
+                    detect: { MyAnimeListReader.detect($0, $1) }, read: { files, c, _ in MyAnimeListReader.read(files, into: c) }),
+        summary: "MyAnimeList: the XML anime list export (.xml or .xml.gz as downloaded; matched by title) read",
         fileExtension: "xml")
         .holding(FormatHolds(ratings: "1–10", dates: "day", rewatches: true, tags: true, reviews: true, status: true))
 }

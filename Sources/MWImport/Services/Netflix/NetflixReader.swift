@@ -292,22 +292,13 @@ extension FileStats.Kind {
     public static let netflixMyList: Self = "netflixMyList"
 }
 
-/// The service as the registry knows it.
-struct NetflixService: FilmServiceReader {
-    var shapes: Set<ContentShape> { [.text] }
-    var name: String { "netflix" }
-    var displayName: String { "Netflix" }
-    func role(of file: ExportFile, _ content: ExportContent) -> String? { NetflixReader.detect(file, content)?.rawValue }
-    func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options: ImportOptions) {
-        NetflixReader.read(files, into: c, options: options)
-    }
-}
-
 extension FormatDescriptor {
     /// Netflix's viewing history CSV and the personal-data export's viewing activity, ratings
     /// and My List, read.
     public static let netflix = FormatDescriptor.filmService(
-        NetflixService(), summary: "Netflix: NetflixViewingHistory.csv and the data request's ViewingActivity, Ratings and MyList CSVs read (no IDs: matched by title)",
+        FilmService(name: "netflix", displayName: "Netflix", shapes: [.text],
+                    detect: { NetflixReader.detect($0, $1) }, read: { NetflixReader.read($0, into: $1, options: $2) }),
+        summary: "Netflix: NetflixViewingHistory.csv and the data request's ViewingActivity, Ratings and MyList CSVs read (no IDs: matched by title)",
         readOptions: [.netflixDateOrder, .netflixProfile])
         .holding(FormatHolds(ratings: "thumbs up/down, old 1–5 stars", dates: "day (history) or instant (activity)", rewatches: true, episodes: true, status: true))
 }

@@ -224,23 +224,14 @@ extension FileStats.Kind {
     public static let ryotExport: Self = "ryotExport"
 }
 
-/// The service as the registry knows it.
-struct RyotService: FilmServiceReader {
-    var shapes: Set<ContentShape> { [.jsonObject] }
-    /// Detection needs one of these keys (or an item's) in the first bytes.
-    var jsonObjectNeedles: [String] { ["\"metadata\"", "\"media\"", "\"seen_history\""] }
-    var name: String { "ryot" }
-    var displayName: String { "Ryot" }
-    func role(of file: ExportFile, _ content: ExportContent) -> String? { RyotReader.detect(file, content)?.rawValue }
-    func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options: ImportOptions) {
-        RyotReader.read(files, into: c)
-    }
-}
-
 extension FormatDescriptor {
     /// Ryot's `CompleteExport` JSON (both key generations), read and written.
     public static let ryot = FormatDescriptor.filmService(
-        RyotService(), summary: "Ryot: the CompleteExport JSON (`metadata` and older `media`; films and shows, other lots counted) read and written",
+        FilmService(name: "ryot", displayName: "Ryot", shapes: [.jsonObject],
+                    // Detection needs one of these keys (or an item's) in the first bytes.
+                    jsonObjectNeedles: ["\"metadata\"", "\"media\"", "\"seen_history\""],
+                    detect: { RyotReader.detect($0, $1) }, read: { files, c, _ in RyotReader.read(files, into: c) }),
+        summary: "Ryot: the CompleteExport JSON (`metadata` and older `media`; films and shows, other lots counted) read and written",
         fileExtension: "json", write: RyotWriter.write)
         .holding(FormatHolds(ratings: "0–100", dates: "instant", rewatches: true, episodes: true, lists: true, reviews: true, privateNotes: true, status: true))
 }

@@ -225,22 +225,13 @@ extension FileStats.Kind {
     public static let simklJSON: Self = "simklJSON"
 }
 
-/// The service as the registry knows it.
-struct SimklService: FilmServiceReader {
-    var shapes: Set<ContentShape> { [.text, .jsonObject] }
-    /// Detection needs one of these keys (or an item's) in the first bytes.
-    var jsonObjectNeedles: [String] { ["\"movies\"", "\"shows\"", "\"anime\""] }
-    var name: String { "simkl" }
-    var displayName: String { "Simkl" }
-    func role(of file: ExportFile, _ content: ExportContent) -> String? { SimklReader.detect(file, content)?.rawValue }
-    func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options: ImportOptions) {
-        SimklReader.read(files, into: c)
-    }
-}
-
 extension FormatDescriptor {
     /// Simkl's CSV backup and `SimklBackup.json`, read.
     public static let simkl = FormatDescriptor.filmService(
-        SimklService(), summary: "Simkl: the CSV backup and SimklBackup.json (statuses, 1–10 ratings, memos, episodes) read")
+        FilmService(name: "simkl", displayName: "Simkl", shapes: [.text, .jsonObject],
+                    // Detection needs one of these keys (or an item's) in the first bytes.
+                    jsonObjectNeedles: ["\"movies\"", "\"shows\"", "\"anime\""],
+                    detect: { SimklReader.detect($0, $1) }, read: { files, c, _ in SimklReader.read(files, into: c) }),
+        summary: "Simkl: the CSV backup and SimklBackup.json (statuses, 1–10 ratings, memos, episodes) read")
         .holding(FormatHolds(ratings: "1–10", dates: "day (CSV) or instant (JSON)", episodes: true, reviews: true, status: true))
 }

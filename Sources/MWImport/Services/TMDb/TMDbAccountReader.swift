@@ -105,20 +105,11 @@ extension FileStats.Kind {
     public static let tmdbFavorites: Self = "tmdbFavorites"
 }
 
-/// The service as the registry knows it.
-struct TMDbAccountService: FilmServiceReader {
-    var shapes: Set<ContentShape> { [.text] }
-    var name: String { "tmdb" }
-    var displayName: String { "TMDb" }
-    func role(of file: ExportFile, _ content: ExportContent) -> String? { TMDbAccountReader.detect(file, content)?.rawValue }
-    func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options: ImportOptions) {
-        TMDbAccountReader.read(files, into: c)
-    }
-}
-
 extension FormatDescriptor {
     /// A TMDb account's CSV exports (ratings, watchlist, favourites), read.
     public static let tmdb = FormatDescriptor.filmService(
-        TMDbAccountService(), summary: "TMDb: the account's CSV exports (ratings incl. episodes, watchlist, favourites) read")
+        FilmService(name: "tmdb", displayName: "TMDb", shapes: [.text],
+                    detect: { TMDbAccountReader.detect($0, $1) }, read: { files, c, _ in TMDbAccountReader.read(files, into: c) }),
+        summary: "TMDb: the account's CSV exports (ratings incl. episodes, watchlist, favourites) read")
         .holding(FormatHolds(ratings: "1–10", dates: "instant", episodes: true, status: true))
 }

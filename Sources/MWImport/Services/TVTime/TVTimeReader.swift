@@ -279,20 +279,11 @@ public enum TVTimeReader {
     }
 }
 
-/// The service as the registry knows it (its descriptor is in the same file).
-struct TVTimeService: FilmServiceReader {
-    var shapes: Set<ContentShape> { [.text, .jsonArray] }
-    var name: String { "tvtime" }
-    var displayName: String { "TV Time" }
-    func role(of file: ExportFile, _ content: ExportContent) -> String? { TVTimeReader.detect(file, content)?.rawValue }
-    func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options: ImportOptions) {
-        TVTimeReader.read(files, into: c)
-    }
-}
-
 extension FormatDescriptor {
     /// TV Time's exports (GDPR and in-app), read.
     public static let tvtime = FormatDescriptor.filmService(
-        TVTimeService(), summary: "TV Time: the GDPR export and the in-app export (CSV or JSON) read")
+        FilmService(name: "tvtime", displayName: "TV Time", shapes: [.text, .jsonArray],
+                    detect: { TVTimeReader.detect($0, $1) }, read: { files, c, _ in TVTimeReader.read(files, into: c) }),
+        summary: "TV Time: the GDPR export and the in-app export (CSV or JSON) read")
         .holding(FormatHolds(ratings: "1–5", dates: "local time", rewatches: true, episodes: true, lists: true, reviews: true, status: true))
 }

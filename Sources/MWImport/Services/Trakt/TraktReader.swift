@@ -303,22 +303,13 @@ public enum TraktReader {
     }
 }
 
-/// The service as the registry knows it (its descriptor is in the same file).
-struct TraktService: FilmServiceReader {
-    var shapes: Set<ContentShape> { [.jsonArray, .text] }
-    var name: String { "trakt" }
-    var displayName: String { "Trakt" }
-    func role(of file: ExportFile, _ content: ExportContent) -> String? { TraktReader.detect(file, content)?.rawValue }
-    func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options: ImportOptions) {
-        TraktReader.read(files, into: c)
-    }
-}
-
 extension FormatDescriptor {
     /// Trakt: its JSON export and the CSV the Trakt web importer reads, read; that CSV written
     /// (`--to trakt`, or `trakt-csv`; the JSON export is `trakt-json`).
     public static let trakt = FormatDescriptor.filmService(
-        TraktService(), summary: "Trakt: the JSON export and the web importer's CSV read; that CSV written (history, ratings, watchlist)",
+        FilmService(name: "trakt", displayName: "Trakt", shapes: [.jsonArray, .text],
+                    detect: { TraktReader.detect($0, $1) }, read: { files, c, _ in TraktReader.read(files, into: c) }),
+        summary: "Trakt: the JSON export and the web importer's CSV read; that CSV written (history, ratings, watchlist)",
         aliases: ["trakt-csv"], capabilities: [.streamable], write: TraktCSVWriter.write, writeSwitches: [.ratingFromLiked])
         .holding(FormatHolds(ratings: "1–10", dates: "instant", rewatches: true, episodes: true, lists: true, reviews: true, status: true))
 }

@@ -142,21 +142,12 @@ extension FileStats.Kind {
     public static let watcharrWatched: Self = "watcharrWatched"
 }
 
-/// The service as the registry knows it.
-struct WatcharrService: FilmServiceReader {
-    var shapes: Set<ContentShape> { [.jsonArray] }
-    var name: String { "watcharr" }
-    var displayName: String { "Watcharr" }
-    func role(of file: ExportFile, _ content: ExportContent) -> String? { WatcharrReader.detect(file, content)?.rawValue }
-    func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options: ImportOptions) {
-        WatcharrReader.read(files, into: c)
-    }
-}
-
 extension FormatDescriptor {
     /// Watcharr's JSON export, read and written (`--to watcharr`, ``WatcharrJSONWriter``).
     public static let watcharr = FormatDescriptor.filmService(
-        WatcharrService(), summary: "Watcharr: the JSON export (statuses, 0–10 ratings, thoughts, tags, episodes) read and written", capabilities: [.streamable], fileExtension: "json",
+        FilmService(name: "watcharr", displayName: "Watcharr", shapes: [.jsonArray],
+                    detect: { WatcharrReader.detect($0, $1) }, read: { files, c, _ in WatcharrReader.read(files, into: c) }),
+        summary: "Watcharr: the JSON export (statuses, 0–10 ratings, thoughts, tags, episodes) read and written", capabilities: [.streamable], fileExtension: "json",
         write: WatcharrJSONWriter.write)
         .holding(FormatHolds(ratings: "0.5–10 in halves (0: unrated)", dates: "instant", episodes: true, tags: true, reviews: true, status: true))
 }

@@ -115,12 +115,7 @@ enum YamtrackReader {
 
     /// `score`, 0–10; empty is unrated.
     static func rating(_ row: CSVFile.Record, _ t: CSVTable, _ src: SourceRef, _ c: ItemCollector) -> ForeignRating? {
-        guard let raw = t.text(row, "score") else { return nil }
-        guard let v = Double(raw), v >= 0, v <= 10 else {
-            c.warn(t.diagnostic(.warning, .importBadValue, "score \(quoted(raw)) is not 0–10", row: row, column: "score"))
-            return nil
-        }
-        return ForeignRating(value: v, scale: .tenPoint, raw: raw, date: nil, source: src)
+        t.rating(row, "score", .tenPoint, c, src: src, what: "score", range: "0–10") { $0 >= 0 && $0 <= 10 }
     }
 }
 
@@ -132,22 +127,13 @@ extension FileStats.Kind {
     public static let yamtrackItems: Self = "yamtrackItems"
 }
 
-/// The service as the registry knows it.
-struct YamtrackService: FilmServiceReader {
-    var shapes: Set<ContentShape> { [.text] }
-    var name: String { "yamtrack" }
-    var displayName: String { "Yamtrack" }
-    func role(of file: ExportFile, _ content: ExportContent) -> String? { YamtrackReader.detect(file, content)?.rawValue }
-    func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options: ImportOptions) {
-        YamtrackReader.read(files, into: c)
-    }
-}
-
 extension FormatDescriptor {
     /// Yamtrack's CSV export (both header generations), read; the current generation written
     /// (`--to yamtrack`, ``YamtrackCSVWriter``).
     public static let yamtrack = FormatDescriptor.filmService(
-        YamtrackService(), summary: "Yamtrack: the CSV export (both header generations; films and TV, other kinds counted) read; the current generation written",
+        FilmService(name: "yamtrack", displayName: "Yamtrack", shapes: [.text],
+                    detect: { YamtrackReader.detect($0, $1) }, read: { files, c, _ in YamtrackReader.read(files, into: c) }),
+        summary: "Yamtrack: the CSV export (both header generations; films and TV, other kinds counted) read; the current generation written",
         capabilities: [.streamable],
         write: YamtrackCSVWriter.write)
         .holding(FormatHolds(ratings: "0–10, one decimal", dates: "day or instant", rewatches: true, episodes: true, reviews: true, status: true))
