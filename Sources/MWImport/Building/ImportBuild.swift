@@ -15,6 +15,15 @@ public struct ImportBuild: Sendable {
     /// The ids of the titles and episodes whose metadata was filled from the export
     /// (``ImportBuildOptions/fillMetadata``), not said by TMDb.
     public var filledMetadata: Set<String> = []
+    /// The export's own title and year of each title in ``filledMetadata``: what a build without
+    /// filled metadata keeps beside its stripped record (docs/IMPORT.md "Metadata").
+    public var exportNames: [String: ExportName] = [:]
+
+    /// A title and year as an export gave them.
+    public struct ExportName: Sendable, Hashable {
+        public var title: String?
+        public var year: Int?
+    }
 
     /// The library as built without ``ImportBuildOptions/fillMetadata``: the filled metadata
     /// taken off again, so a run that writes a format needing metadata and also keeps stripped
@@ -22,7 +31,11 @@ public struct ImportBuild: Sendable {
     public var strippedLibrary: Library {
         guard !filledMetadata.isEmpty else { return library }
         var lib = library
-        for i in lib.titles.indices where filledMetadata.contains(lib.titles[i].id) { lib.titles[i].metadata = nil }
+        for i in lib.titles.indices where filledMetadata.contains(lib.titles[i].id) {
+            lib.titles[i].metadata = nil
+            let name = exportNames[lib.titles[i].id]
+            (lib.titles[i].exportTitle, lib.titles[i].exportYear) = (name?.title, name?.year)
+        }
         for i in lib.episodes.indices where filledMetadata.contains(lib.episodes[i].id) { lib.episodes[i].metadata = nil }
         return lib
     }

@@ -35,7 +35,13 @@ public enum LibraryBuilder {
             diagnostics.append(.warning(.importNotKept, "\(extras.values.reduce(0, +)) value(s) the library has no field for were not kept: \(named.joined(separator: ", "))"))
         }
         var built = ImportBuild(library: lib, rows: p.rows, counts: counts(lib), diagnostics: diagnostics)
-        if options.fillMetadata { built.filledMetadata = filled(p.drafts, lib, options) }
+        if options.fillMetadata {
+            built.filledMetadata = filled(p.drafts, lib, options)
+            for (d, t) in zip(p.drafts, lib.titles) where built.filledMetadata.contains(t.id) {
+                let (title, year) = d.fileName
+                built.exportNames[t.id] = ImportBuild.ExportName(title: title, year: year)
+            }
+        }
         return built
     }
 
