@@ -28,17 +28,7 @@ public struct V3ToV2: MigrationStep {
     static func droppedFields(_ lib: Library, target: String) -> [Diagnostic] {
         var out: [Diagnostic] = []
         func count<F: EntityField>(_ coll: String, _ records: [F.Record], _: F.Type, prefix: String = "") {
-            for f in F.table.notInV2 {
-                var n = 0
-                for r in records {
-                    var value = HasValue()
-                    f.get(r, into: &value)
-                    if value.present { n += 1 }
-                }
-                if n > 0 {
-                    out.append(.warning(.fieldDropped, "\(target) cannot hold \(coll)[].\(prefix)\(f.name): dropped from \(n) record(s)", pointer: "/\(coll)"))
-                }
-            }
+            out += DroppedFields.warnings(F.table.notInV2, records, collection: coll, target: target, prefix: prefix)
         }
         count("titles", lib.titles, TitleField.self)
         count("episodes", lib.episodes, EpisodeField.self)

@@ -19,15 +19,6 @@ public struct V4ToV3: MigrationStep {
     /// One `field-dropped` warning per formatVersion 4 field some title has, with the number of
     /// those titles; `target` names what cannot hold them.
     static func droppedFields(_ lib: Library, target: String) -> [Diagnostic] {
-        TitleField.table.notInV3.compactMap { f in
-            var n = 0
-            for t in lib.titles {
-                var value = HasValue()
-                f.get(t, into: &value)
-                if value.present { n += 1 }
-            }
-            guard n > 0 else { return nil }
-            return .warning(.fieldDropped, "\(target) cannot hold titles[].\(f.name): dropped from \(n) record(s)", pointer: "/titles")
-        }
+        DroppedFields.warnings(TitleField.table.notInV3, lib.titles, collection: "titles", target: target)
     }
 }

@@ -23,15 +23,6 @@ public struct V5ToV4: MigrationStep {
     /// One `field-dropped` warning per formatVersion 5 field some title has, with the number of
     /// those titles; `target` names what cannot hold them.
     static func droppedFields(_ lib: Library, target: String) -> [Diagnostic] {
-        TitleField.table.notInV4.compactMap { f in
-            var n = 0
-            for t in lib.titles {
-                var value = HasValue()
-                f.get(t, into: &value)
-                if value.present { n += 1 }
-            }
-            guard n > 0 else { return nil }
-            return .warning(.fieldDropped, "\(target) cannot hold titles[].\(f.name): dropped from \(n) record(s)", pointer: "/titles")
-        }
+        DroppedFields.warnings(TitleField.table.notInV4, lib.titles, collection: "titles", target: target)
     }
 }
