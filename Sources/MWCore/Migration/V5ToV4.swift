@@ -1,4 +1,5 @@
-/// formatVersion 5 → 4: drops a title's `exportTitle`, `exportYear` and `serviceIds`
+/// formatVersion 5 → 4: drops a title's `exportTitle`, `exportYear`, `serviceIds` and
+/// `unnumberedEpisodes` (the show keeps those episodes' viewings)
 /// (``FieldTable/notInV4``), reporting each dropped field with the number of titles that had it
 /// (`field-dropped` warnings, as `v4-to-v3` does). Everything formatVersion 4 holds is kept.
 /// Added with them (issue 30 §1, §4).
@@ -16,6 +17,7 @@ public struct V5ToV4: MigrationStep {
             lib.titles[i].exportTitle = nil
             lib.titles[i].exportYear = nil
             lib.titles[i].serviceIds = []
+            lib.titles[i].unnumberedEpisodes = []
         }
         return (lib, warnings)
     }
@@ -31,6 +33,10 @@ public struct V5ToV4: MigrationStep {
                 if value.present { n += 1 }
             }
             guard n > 0 else { return nil }
+            if f == .unnumberedEpisodes {
+                let episodes = lib.titles.reduce(0) { $0 + $1.unnumberedEpisodes.count }
+                return .warning(.fieldDropped, "\(target) cannot hold titles[].\(f.name): \(episodes) episode(s) named only by title dropped from \(n) record(s) (their viewings stay on the show)", pointer: "/titles")
+            }
             return .warning(.fieldDropped, "\(target) cannot hold titles[].\(f.name): dropped from \(n) record(s)", pointer: "/titles")
         }
     }

@@ -211,6 +211,8 @@ public struct Validator {
         checkDate(t.watchStatusDate, "watchStatusDate", "titles", o, user: true)
         if let bad = t.serviceIds.first(where: { ServiceID.parse($0) == nil }) {
             report(.error, .titleServiceId, "serviceIds value \(quoted(bad)) is not \"service:id\" (a lowercase service name, a colon, the id)", "titles", o, "serviceIds") }
+        if let bad = t.unnumberedEpisodes.first(where: { UnnumberedEpisode($0) == nil }) {
+            report(.error, .titleUnnumberedEpisode, "unnumberedEpisodes value \(quoted(bad)) is not \"<season>|<days>|<title>\" (a season number or nothing, YYYY-MM-DD days separated by commas, the episode's title)", "titles", o, "unnumberedEpisodes") }
         checkDate(t.watchedDate, "watchedDate", "titles", o, user: true)
         checkDate(t.dateAdded, "dateAdded", "titles", o, user: true)
         checkDate(t.dateModified, "dateModified", "titles", o, user: true)
