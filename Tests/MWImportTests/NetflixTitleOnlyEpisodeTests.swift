@@ -66,4 +66,23 @@ import Testing
         let v4 = try BackupIO.encode(outcome.library, as: .mediawatchV2, options: WriteOptions(formatVersion: 4))
         #expect(v4.diagnostics.contains { $0.message.contains("titles[].unnumberedEpisodes: 3 episode(s) named only by title dropped from 1 record(s)") })
     }
+
+    /// Every service writer: no format of theirs holds an episode without its number, so each
+    /// counts them as dropped, one per episode.
+    @Test func serviceWritersCountThemAsDropped() throws {
+        var lib = Library()
+        var show = Title(id: ImportIDs.title(.tv, 70523), tmdbId: 70523, mediaType: .tv, metadata: TitleMetadata(title: "Dark", year: 2017), dateAdded: Date(timeIntervalSince1970: 1_600_000_000))
+        show.unnumberedEpisodes = ["2|2021-03-14|Ghosts", "2|2021-03-16|The Travelers"]
+        lib.titles = [show]
+        let key = ServiceWriting.unnumberedKey
+        let all: [(String, [Diagnostic])] = [
+            ("trakt-csv", TraktCSVWriter.rows(lib).diagnostics), ("trakt-json", try TraktJSONWriter.files(lib).diagnostics),
+            ("yamtrack", YamtrackCSVWriter.rows(lib).diagnostics), ("ryot", RyotWriter.export(lib).diagnostics),
+            ("watcharr", WatcharrJSONWriter.entries(lib).diagnostics), ("letterboxd", LetterboxdCSVWriter.rows(lib).diagnostics),
+            ("imdb", IMDbCSVWriter.rows(lib).diagnostics), ("movary", MovaryCSVWriter.files(lib).diagnostics),
+        ]
+        for (name, diagnostics) in all {
+            #expect(diagnostics.contains { $0.message.hasSuffix("cannot hold \(key): dropped from 2 record(s)") }, "\(name): \(diagnostics.map(\.message))")
+        }
+    }
 }
