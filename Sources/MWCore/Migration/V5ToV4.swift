@@ -35,7 +35,7 @@ public struct V5ToV4: MigrationStep {
             guard n > 0 else { return nil }
             if f == .unnumberedEpisodes {
                 let episodes = lib.titles.reduce(0) { $0 + $1.unnumberedEpisodes.count }
-                return .warning(.fieldDropped, "\(target) cannot hold titles[].\(f.name): \(episodes) episode(s) named only by title dropped from \(n) record(s) (their viewings stay on the show)", pointer: "/titles")
+                return .warning(.fieldDropped, "\(target) cannot hold titles[].\(f.name): \(episodes) episode(s) named only by title dropped from \(n) record(s)", pointer: "/titles")
             }
             return .warning(.fieldDropped, "\(target) cannot hold titles[].\(f.name): dropped from \(n) record(s)", pointer: "/titles")
         }
