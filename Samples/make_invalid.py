@@ -261,6 +261,7 @@ def invalid_samples():
     out["title-language-format"] = mutate_v2(lambda d: d["titles"][0].__setitem__("originalLanguage", "English"))
     out["title-watch-status"] = mutate_v4(lambda d: d["titles"][0].__setitem__("watchStatus", "on hold"))
     out["title-service-id"] = mutate_v5(lambda d: d["titles"][0].__setitem__("serviceIds", ["imdb:tt0137523", "Trakt 432"]))
+    out["title-unnumbered-episode"] = mutate_v5(lambda d: d["titles"][2].__setitem__("unnumberedEpisodes", ["2|10/03/2021|Some title"]))
 
     # Episode.
     out["episode-season-number"] = mutate_v1(lambda d: d["episodes"][2].__setitem__("seasonNumber", -1))

@@ -465,11 +465,13 @@ def v4_library() -> dict:
 
 def v5_library() -> dict:
     """The v4 sample at formatVersion 5: a title with the name and year its export gave and
-    ids at other services, another with ids only."""
+    ids at other services, another with ids only, a show with episodes named by title alone."""
     doc = copy.deepcopy(v4_library())
     doc["formatVersion"] = 5
     doc["titles"][0].update({"exportTitle": "Fight Club", "exportYear": 1999, "serviceIds": ["imdb:tt0137523", "letterboxd:fight-club", "trakt:432"]})
     doc["titles"][3]["serviceIds"] = ["simkl:17465", "tvdb:121361"]
+    # Episodes an export named by title alone (`Show: Season 2: Title`): season, days, title.
+    doc["titles"][2]["unnumberedEpisodes"] = sorted(["2|2024-03-01,2024-03-03|A Title Alone", "|2024-03-05|Part 2: Pipes | in a title"])
     return doc
 
 

@@ -48,7 +48,7 @@ STRUCTURAL = {
     # formatVersion 4
     "title-watch-status",
     # formatVersion 5
-    "title-service-id",
+    "title-service-id", "title-unnumbered-episode",
 }
 
 # The same for the books samples (Samples/books/, checked against bookstrack-v1.schema.json).

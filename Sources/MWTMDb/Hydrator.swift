@@ -48,6 +48,8 @@ public struct HydrateReport: Sendable {
     public var titlesConsidered = 0
     public var titlesHydrated = 0
     public var episodesHydrated = 0
+    /// Episodes named only by title that TMDb's season numbered (new episode records).
+    public var episodesNumbered = 0
     public var imagesDownloaded = 0
     public var imagesPresent = 0
     /// Wall time of the metadata phase, in seconds.
@@ -77,6 +79,9 @@ public struct Hydrator: Sendable {
         var fillTitle: Bool
         /// (index into library.episodes, episode) pairs to fill.
         var episodes: [(Int, Episode)]
+        /// The seasons of the show's episodes named only by title (``Title/unnumberedEpisodes``),
+        /// fetched to number them by name.
+        var unnumberedSeasons: [Int] = []
     }
 
     /// The outcome of one job, applied to the library in title order.
@@ -84,6 +89,8 @@ public struct Hydrator: Sendable {
         var titleIndex: Int
         var metadata: TitleMetadata?
         var episodes: [(Int, EpisodeMetadata, Int64)] = []
+        /// TMDb's episodes of ``Job/unnumberedSeasons``, by season.
+        var seasons: [Int: [TMDbEpisode]] = [:]
         var failures: [HydrateFailure] = []
     }
 
@@ -96,7 +103,10 @@ public struct Hydrator: Sendable {
         for (i, t) in library.titles.enumerated() {
             let eps = t.mediaType == .tv ? (byShow[t.id] ?? []).map { ($0, library.episodes[$0]) } : []
             let fill = options.refresh || t.isStripped
-            if fill || !eps.isEmpty { jobs.append(Job(titleIndex: i, title: t, fillTitle: fill, episodes: eps)) }
+            let seasons = t.mediaType == .tv ? Array(Set(t.unnumberedEpisodes.compactMap { UnnumberedEpisode($0)?.season })).sorted() : []
+            if fill || !eps.isEmpty || !seasons.isEmpty {
+                jobs.append(Job(titleIndex: i, title: t, fillTitle: fill, episodes: eps, unnumberedSeasons: seasons))
+            }
         }
         return jobs
     }
@@ -135,6 +145,18 @@ public struct Hydrator: Sendable {
                 report.episodesHydrated += 1
             }
             report.failures += o.failures
+        }
+        // Then episodes named only by title get the number TMDb's season gives that name.
+        for o in outcomes where !o.seasons.isEmpty {
+            let byNumber = o.seasons.mapValues { eps in eps.compactMap { e in e.episodeNumber.map { ($0, e) } } }
+            let names = byNumber.mapValues { $0.map { (number: $0.0, name: $0.1.name ?? "") } }
+            for i in lib.numberUnnumberedEpisodes(ofTitle: o.titleIndex, seasons: names) {
+                report.episodesNumbered += 1
+                let e = lib.episodes[i]
+                guard e.isStripped, let found = byNumber[e.seasonNumber]?.first(where: { $0.0 == e.episodeNumber })?.1 else { continue }
+                lib.episodes[i].metadata = TMDbMapper.metadata(episode: found)
+                lib.episodes[i].tmdbId = found.id
+            }
         }
         report.metadataSeconds = (ContinuousClock.now - start) / .seconds(1)
         report.library = lib
@@ -175,6 +197,7 @@ public struct Hydrator: Sendable {
             fail(e.description + (job.episodes.isEmpty ? "" : " (\(job.episodes.count) episode(s) left as they were)"))
             out.metadata = nil
             out.episodes = []
+            out.seasons = [:]
         }
         if !job.fillTitle { out.metadata = nil }
         return out
@@ -193,7 +216,7 @@ public struct Hydrator: Sendable {
     /// `append_to_response` lists for a show: `external_ids` and up to 19 seasons in the first
     /// call; 20 seasons in each further call when a library holds episodes of more seasons.
     func showBatches(_ job: Job) -> [[String]] {
-        let seasons = Array(Set(job.episodes.map { $0.1.seasonNumber })).sorted()
+        let seasons = Array(Set(job.episodes.map { $0.1.seasonNumber } + job.unnumberedSeasons)).sorted()
         var batches: [[String]] = []
         var rest = seasons.map { "season/\($0)" }
         let firstCount = min(rest.count, TMDbClient.maxAppend - 1)
@@ -220,6 +243,7 @@ public struct Hydrator: Sendable {
         }
         guard let show else { return }
         out.metadata = TMDbMapper.metadata(show: show)
+        for n in job.unnumberedSeasons { out.seasons[n] = seasonData[n]?.episodes ?? [] }
         for (i, e) in job.episodes {
             let found = seasonData[e.seasonNumber]?.episodes?.first { $0.episodeNumber == e.episodeNumber }
             if let found {

@@ -23,6 +23,7 @@ extension DiagnosticCode {
     public static let titleLanguage: DiagnosticCode = "title-language-format"
     public static let titleWatchStatus: DiagnosticCode = "title-watch-status"
     public static let titleServiceId: DiagnosticCode = "title-service-id"
+    public static let titleUnnumberedEpisode: DiagnosticCode = "title-unnumbered-episode"
     // Episode (docs/SPEC.md#invariants-episode)
     public static let episodeSeasonNumber: DiagnosticCode = "episode-season-number"
     public static let episodeEpisodeNumber: DiagnosticCode = "episode-episode-number"
@@ -74,6 +75,7 @@ extension DiagnosticCode {
         .titleLanguage,
         .titleWatchStatus,
         .titleServiceId,
+        .titleUnnumberedEpisode,
         .episodeSeasonNumber,
         .episodeEpisodeNumber,
         .episodeNameEmpty,

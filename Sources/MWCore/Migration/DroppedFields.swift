@@ -5,9 +5,10 @@ import MWFoundation
 /// number of those records.
 enum DroppedFields {
     /// One warning per field of `fields` that some record of `records` has; `collection` is the
-    /// records' key in the backup ("titles"), `target` what cannot hold them ("v1", …).
+    /// records' key in the backup ("titles"), `target` what cannot hold them ("v1", …);
+    /// `detail` may say more of a field before "dropped" ("3 episode(s) named only by title").
     static func warnings<F: EntityField>(_ fields: [F], _ records: [F.Record], collection: String, target: String,
-                                         prefix: String = "") -> [Diagnostic] {
+                                         prefix: String = "", detail: (F) -> String? = { _ in nil }) -> [Diagnostic] {
         fields.compactMap { f in
             var n = 0
             for r in records {
@@ -16,7 +17,7 @@ enum DroppedFields {
                 if value.present { n += 1 }
             }
             guard n > 0 else { return nil }
-            return .warning(.fieldDropped, "\(target) cannot hold \(collection)[].\(prefix)\(f.name): dropped from \(n) record(s)", pointer: "/\(collection)")
+            return .warning(.fieldDropped, "\(target) cannot hold \(collection)[].\(prefix)\(f.name): \(detail(f).map { "\($0) " } ?? "")dropped from \(n) record(s)", pointer: "/\(collection)")
         }
     }
 }

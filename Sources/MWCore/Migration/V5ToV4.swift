@@ -1,4 +1,5 @@
-/// formatVersion 5 → 4: drops a title's `exportTitle`, `exportYear` and `serviceIds`
+/// formatVersion 5 → 4: drops a title's `exportTitle`, `exportYear`, `serviceIds` and
+/// `unnumberedEpisodes` (the show keeps those episodes' viewings)
 /// (``FieldTable/notInV4``), reporting each dropped field with the number of titles that had it
 /// (`field-dropped` warnings, as `v4-to-v3` does). Everything formatVersion 4 holds is kept.
 /// Added with them (issue 30 §1, §4).
@@ -16,6 +17,7 @@ public struct V5ToV4: MigrationStep {
             lib.titles[i].exportTitle = nil
             lib.titles[i].exportYear = nil
             lib.titles[i].serviceIds = []
+            lib.titles[i].unnumberedEpisodes = []
         }
         return (lib, warnings)
     }
@@ -23,6 +25,10 @@ public struct V5ToV4: MigrationStep {
     /// One `field-dropped` warning per formatVersion 5 field some title has, with the number of
     /// those titles; `target` names what cannot hold them.
     static func droppedFields(_ lib: Library, target: String) -> [Diagnostic] {
-        DroppedFields.warnings(TitleField.table.notInV4, lib.titles, collection: "titles", target: target)
+        // An episode named only by title is counted too: a record may hold several.
+        DroppedFields.warnings(TitleField.table.notInV4, lib.titles, collection: "titles", target: target) { f in
+            guard f == .unnumberedEpisodes else { return nil }
+            return "\(lib.titles.reduce(0) { $0 + $1.unnumberedEpisodes.count }) episode(s) named only by title"
+        }
     }
 }

@@ -50,6 +50,10 @@ public struct Title: Equatable, Sendable {
     /// `letterboxd:heat`, `myanimelist:anime:9969`), distinct, sorted; the user's data, so
     /// `strip` keeps them (formatVersion 5 on, ``ServiceID``).
     public var serviceIds: [String] = []
+    /// The show's episodes its export named by title alone, with no number the episodes table
+    /// could key them by (``UnnumberedEpisode``, `<season>|<days>|<title>`), sorted; their
+    /// viewings are on the show too. `strip` keeps them (formatVersion 5 on).
+    public var unnumberedEpisodes: [String] = []
 
     public init(id: String, tmdbId: Int64, mediaType: MediaType, metadata: TitleMetadata?,
                 watched: Bool = false, watchedDate: Date? = nil, likedStatus: Int = 0,

@@ -58,7 +58,7 @@ public struct Validator {
         return locator?.valueOffset(object: off, key: field) ?? off
     }
 
-    private mutating func report(_ sev: Severity, _ code: DiagnosticCode, _ msg: String, _ coll: String, _ o: Origin, _ field: String?) {
+    mutating func report(_ sev: Severity, _ code: DiagnosticCode, _ msg: String, _ coll: String, _ o: Origin, _ field: String?) {
         diags.add(Diagnostic(sev, code, msg, pointer: ptr(coll, o.index, field), offset: offset(o, field)))
     }
 
@@ -209,8 +209,7 @@ public struct Validator {
             report(.error, .titleWatchStatus, "\(key) is given without a watchStatus", "titles", o, key)
         }
         checkDate(t.watchStatusDate, "watchStatusDate", "titles", o, user: true)
-        if let bad = t.serviceIds.first(where: { ServiceID.parse($0) == nil }) {
-            report(.error, .titleServiceId, "serviceIds value \(quoted(bad)) is not \"service:id\" (a lowercase service name, a colon, the id)", "titles", o, "serviceIds") }
+        checkFormatVersion5(t, o)
         checkDate(t.watchedDate, "watchedDate", "titles", o, user: true)
         checkDate(t.dateAdded, "dateAdded", "titles", o, user: true)
         checkDate(t.dateModified, "dateModified", "titles", o, user: true)

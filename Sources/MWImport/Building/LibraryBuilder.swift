@@ -78,7 +78,8 @@ public enum LibraryBuilder {
     static func counts(_ lib: Library) -> ImportCounts {
         var counts = ImportCounts()
         counts.titles = lib.titles.count
-        counts.episodes = lib.episodes.count
+        // Episodes named only by title are episodes of their show too (docs/IMPORT.md "Netflix").
+        counts.episodes = lib.episodes.count + lib.titles.reduce(0) { $0 + $1.unnumberedEpisodes.count }
         counts.lists = lib.lists.count
         counts.listItems = lib.lists.reduce(0) { $0 + $1.items.count }
         counts.notes = lib.notes.count

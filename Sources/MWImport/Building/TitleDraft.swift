@@ -51,7 +51,22 @@ struct TitleDraft {
         // The export's own name stays where TMDb's is absent (docs/IMPORT.md "Metadata").
         if t.metadata == nil { (t.exportTitle, t.exportYear) = fileName }
         t.serviceIds = serviceIds
+        t.unnumberedEpisodes = unnumberedEpisodes
         return t
+    }
+
+    /// The loose episodes named by title without a number (Netflix's `Show: Season 2: Title`),
+    /// kept by season and title with their viewings' days (``UnnumberedEpisode``, docs/IMPORT.md
+    /// "Netflix"); their viewings are the show's too. A marker that numbers no season (`Part 2`,
+    /// an arc's name) stays before the title, so two parts' episodes of one name stay two.
+    var unnumberedEpisodes: [String] {
+        let values: [String] = looseEpisodes.compactMap { item in
+            guard let ref = item.episode, ref.number == nil, let name = Values.text(ref.episodeTitle) else { return nil }
+            let marker = ref.season == nil ? Values.text(item.rawType) : nil
+            let title = marker.map { "\($0): \(name)" } ?? name
+            return UnnumberedEpisode(season: ref.season, days: item.watches.compactMap { $0.date?.day }, title: title).encoded
+        }
+        return UnnumberedEpisode.union([], values)
     }
 
     /// The title and year the export gave (the first item naming them; a show known only from

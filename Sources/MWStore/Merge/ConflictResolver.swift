@@ -83,13 +83,15 @@ enum ConflictResolver {
 
     /// The export's name and year move together; a side without them takes the other's.
     /// Service ids are identities: union keeps both sides' ids, every policy fills a side
-    /// without any from the other.
+    /// without any from the other. Episodes named only by title join by season and title.
     static func exportValues(_ m: inout Title, existing e: Title, incoming i: Title, policy: ConflictPolicy) {
         if m.exportTitle == nil && m.exportYear == nil {
             let from = e.exportTitle != nil || e.exportYear != nil ? e : i
             m.exportTitle = from.exportTitle
             m.exportYear = from.exportYear
         }
+        // Episodes named only by title are the user's viewings: every policy keeps both sides'.
+        m.unnumberedEpisodes = UnnumberedEpisode.union(e.unnumberedEpisodes, i.unnumberedEpisodes)
         if policy == .union {
             m.serviceIds = ServiceID.union(e.serviceIds, i.serviceIds)
         } else if m.serviceIds.isEmpty {

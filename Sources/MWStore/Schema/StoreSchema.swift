@@ -32,7 +32,14 @@ public enum StoreSchema {
         m.registerMigration("books-v2", booksV2)
         m.registerMigration("v4-watch-status", v4WatchStatus)
         m.registerMigration("v5-export-names-service-ids", v5ExportNamesServiceIds)
+        m.registerMigration("v5-unnumbered-episodes", v5UnnumberedEpisodes)
         return m.migrator
+    }
+
+    /// formatVersion 5: a show's episodes named only by title (`<season>|<days>|<title>`
+    /// values, a JSON array of strings like `service_ids`; the episodes table needs a number).
+    static func v5UnnumberedEpisodes(_ db: Database) throws {
+        try db.execute(sql: "ALTER TABLE titles ADD COLUMN unnumbered_episodes TEXT")
     }
 
     /// formatVersion 5: a title's name and year as its export gave them, and its ids at other

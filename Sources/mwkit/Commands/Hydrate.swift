@@ -133,6 +133,9 @@ struct Hydrate: AsyncParsableCommand {
                             + "in \(String(format: "%.2f", report.metadataSeconds)) s: \(counted(s.requests, "request")) (\(String(format: "%.2f", perTitle))/title), "
                             + "\(s.cacheHits) from cache, \(s.retries) retr\(s.retries == 1 ? "y" : "ies")"
                             + (s.achievedRate.map { String(format: ", %.1f req/s (limit %.1f)", $0, tmdb.rate) } ?? ""))
+        if report.episodesNumbered > 0 {
+            StandardError.write("numbered \(counted(report.episodesNumbered, "episode")) named only by title from TMDb's seasons")
+        }
         if images != nil {
             StandardError.write("images: \(report.imagesDownloaded) downloaded, \(report.imagesPresent) already present")
         }

@@ -8,7 +8,7 @@ public enum TitleField: Int, EntityField {
          likedStatus, dateAdded, dateModified, localPosterPath, localBackdropPath,
          ratings, viewings, tags, sources,
          watchStatus, watchStatusWord, watchStatusDate, watchStatusSource,
-         exportTitle, exportYear, serviceIds
+         exportTitle, exportYear, serviceIds, unnumberedEpisodes
 
     public static let entity = EntityKind.title
     public static let table = FieldTable<TitleField>()
@@ -61,6 +61,7 @@ public enum TitleField: Int, EntityField {
         case .exportTitle:       return .init("exportTitle",       .string,   .optional,               .user, v1: nil, since: 5, column: "export_title")
         case .exportYear:        return .init("exportYear",        .int16,    .optional,               .user, v1: nil, since: 5, column: "export_year")
         case .serviceIds:        return .init("serviceIds",        .strings,  .optional,               .user, v1: nil, since: 5, column: "service_ids")
+        case .unnumberedEpisodes: return .init("unnumberedEpisodes", .strings, .optional,              .user, v1: nil, since: 5, column: "unnumbered_episodes")
         }
     }
 
@@ -110,6 +111,7 @@ public enum TitleField: Int, EntityField {
         case .exportYear: v.visit(self, t.exportYear)
         // No ids is absent (nil), as no tags is.
         case .serviceIds: v.visit(self, t.serviceIds.isEmpty ? nil : t.serviceIds)
+        case .unnumberedEpisodes: v.visit(self, t.unnumberedEpisodes.isEmpty ? nil : t.unnumberedEpisodes)
         }
     }
 
@@ -161,6 +163,7 @@ public enum TitleField: Int, EntityField {
         case .exportTitle: try s.read(self, into: &t.exportTitle)
         case .exportYear: try s.read(self, into: &t.exportYear)
         case .serviceIds: try s.read(self, into: &t.serviceIds)
+        case .unnumberedEpisodes: try s.read(self, into: &t.unnumberedEpisodes)
         }
     }
 

@@ -20,6 +20,7 @@ public enum RyotWriter {
     /// The export object for `library` and the warnings for what it leaves out.
     public static func export(_ library: Library) -> (object: [String: Any], diagnostics: [Diagnostic]) {
         var dropped: [String: Int] = [:]
+        ServiceWriting.countUnnumbered(library, &dropped)
         let notes = Dictionary(grouping: library.notes, by: \.parentId)
         let episodes = Dictionary(grouping: library.episodes, by: \.showId)
         var memberships: [String: [(MediaList, ListItem)]] = [:]

@@ -21,6 +21,7 @@ public enum WatcharrJSONWriter {
     public static func entries(_ library: Library) -> (entries: [[String: Any]], diagnostics: [Diagnostic]) {
         var out: [[String: Any]] = [], diagnostics: [Diagnostic] = []
         var dropped: [String: Int] = [:]
+        ServiceWriting.countUnnumbered(library, &dropped)
         let notes = Dictionary(grouping: library.notes, by: { "\($0.parentType.rawValue):\($0.parentId)" })
         let episodes = Dictionary(grouping: library.episodes, by: \.showId)
         let listed = ServiceWriting.watchlistDates(library, &dropped)

@@ -25,6 +25,7 @@ public enum YamtrackCSVWriter {
     public static func rows(_ library: Library) -> (rows: [[String]], diagnostics: [Diagnostic]) {
         var rows: [[String]] = [], diagnostics: [Diagnostic] = []
         var dropped: [String: Int] = [:]
+        ServiceWriting.countUnnumbered(library, &dropped)
         let notes = Dictionary(grouping: library.notes, by: { "\($0.parentType.rawValue):\($0.parentId)" })
         let episodes = Dictionary(grouping: library.episodes, by: \.showId)
         let listed = ServiceWriting.watchlistDates(library, &dropped)

@@ -156,6 +156,16 @@ enum ServiceWriting {
     static func countTitles(_ lib: Library, status: Bool = true, _ dropped: inout [String: Int]) {
         dropped[placeholderKey, default: 0] += lib.titles.filter(isPlaceholder).count
         if status { dropped[watchStatusKey, default: 0] += lib.titles.filter { $0.watchStatus != nil }.count }
+        countUnnumbered(lib, &dropped)
+    }
+
+    /// The `dropped` key of a show's episodes named only by title (``Title/unnumberedEpisodes``).
+    static let unnumberedKey = "episodes named only by title (no number; their viewings are the show's)"
+
+    /// Counts, one per episode, the show's episodes named only by title: no service format
+    /// holds an episode without its number (docs/FORMAT.md#formatversion-5).
+    static func countUnnumbered(_ lib: Library, _ dropped: inout [String: Int]) {
+        dropped[unnumberedKey, default: 0] += lib.titles.reduce(0) { $0 + $1.unnumberedEpisodes.count }
     }
 
     /// The `dropped` key of a rating whose value is not a whole point, written rounded.
