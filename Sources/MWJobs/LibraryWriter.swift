@@ -27,7 +27,12 @@ public enum LibraryWriter {
                              options: WriteOptions = .init(), from loaded: LoadedBackup? = nil,
                              imageDirectory: URL? = nil, requireImages: Bool = false) throws -> Outcome {
         let write = try checked(format, family: .films, url: url, options: options)
-        let (lib, warnings, steps) = try Migrator().migrate(library, from: version, to: format.modelVersion)
+        // v1, which has no stripped records, takes them under the export's own name where they
+        // keep one, as an import to v1 does (docs/IMPORT.md "Metadata"); service writers use
+        // `exportTitle` themselves.
+        let (named, naming) = format.modelVersion == 1 ? library.namedFromExport() : (library, [])
+        let (lib, migrated, steps) = try Migrator().migrate(named, from: version, to: format.modelVersion)
+        let warnings = naming + migrated
         var sources: [any ImageSource] = []
         if let imageDirectory { sources.append(DirectoryImageSource(directory: imageDirectory)) }
         if let images = loaded?.images { sources.append(images) }

@@ -98,5 +98,6 @@ extension DiagnosticCode {
         .provenanceDuplicate,
         .strippedInV1,
         .fieldDropped,
+        .writeExportName,
     ]
 }
