@@ -230,7 +230,7 @@ enum NetflixReader {
         func item(_ row: CSVFile.Record, _ column: String) -> Int? {
             let t = table
             let src = t.ref(.netflix, file, row)
-            let parsed = shows.apply(NetflixTitles.parse(t.value(row, column) ?? ""))
+            let parsed = shows.apply(shows.parse(t.value(row, column) ?? ""))
             guard !parsed.title.isEmpty, !parsed.title.hasPrefix(":") else {
                 let why = parsed.title.isEmpty ? "a row without a title" : "a title without a name before its colon (a title Netflix removed)"
                 c.malformed(src.position, why, t.diagnostic(.error, .importMalformedRow, "\(why); row skipped", row: row, column: column))

@@ -17,6 +17,12 @@ struct NetflixShows {
 
     /// The keys (``Values/key(_:)``) of the prefixes that are shows.
     private(set) var prefixes: Set<String> = []
+    /// Each distinct raw title parsed once: a ViewingActivity file repeats a title for every
+    /// session, and the rows are read twice (here, then as items).
+    private var parsed: [String: NetflixTitles.Parsed] = [:]
+
+    /// `raw` parsed (``NetflixTitles/parse(_:)``), from the titles this was made from when it is one.
+    func parse(_ raw: String) -> NetflixTitles.Parsed { parsed[raw] ?? NetflixTitles.parse(raw) }
 
     /// Decides from every row of a file: `titles` are the rows' raw titles with the day each
     /// was watched (nil when unknown).
@@ -24,7 +30,8 @@ struct NetflixShows {
         var marked: Set<String> = []
         var groups: [String: (titles: Set<String>, days: Set<String>)] = [:]
         for (raw, day) in titles {
-            let p = NetflixTitles.parse(raw)
+            let p: NetflixTitles.Parsed
+            if let known = parsed[raw] { p = known } else { p = NetflixTitles.parse(raw); parsed[raw] = p }
             if let show = p.show {
                 marked.insert(Values.key(show))
                 continue
