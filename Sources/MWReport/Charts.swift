@@ -45,7 +45,7 @@ struct ChartWriter {
         let days = counts.filter { $0.key.year == year }.sorted { $0.key < $1.key }
         var s = "<figure class=\"chart\">\n<figcaption aria-hidden=\"true\">\(esc(title))</figcaption>\n<svg role=\"img\" class=\"cal\" viewBox=\"0 0 \(w) \(h)\" width=\"\(w)\" height=\"\(h)\" aria-labelledby=\"\(id)t \(id)d\">"
         s += "<title id=\"\(id)t\">\(esc(title))</title>"
-        s += "<desc id=\"\(id)d\">Calendar of \(year), one square per day, darker for more \(unit); \(counted(days.count, "day")) \(days.count == 1 ? "has" : "have") any, the most is \(days.map(\.value).max() ?? 0).</desc>\n"
+        s += "<desc id=\"\(id)d\">Calendar of \(year), one square per day, darker for more \(unit); \(counted(days.count, "day", verb: ("has", "have"))) any, the most is \(days.map(\.value).max() ?? 0).</desc>\n"
         for (i, d) in ["M", "W", "F"].enumerated() {
             s += "<text class=\"lbl\" x=\"0\" y=\"\(topPad + (i * 2) * (cell + gap) + 9)\">\(d)</text>"
         }

@@ -18,14 +18,14 @@ enum FilmSection {
             ("Longest streak (days)", [String(f.streak.length)]),
         ], header: ["Figure", "Value"])
         var notes: [String] = []
-        if f.viewingsWithoutRuntime > 0 { notes.append("\(counted(f.viewingsWithoutRuntime, "viewing")) \(f.viewingsWithoutRuntime == 1 ? "has" : "have") no known runtime: counted as viewings, not in the hours.") }
+        if f.viewingsWithoutRuntime > 0 { notes.append("\(counted(f.viewingsWithoutRuntime, "viewing", verb: ("has", "have"))) no known runtime: counted as viewings, not in the hours.") }
         if f.undatedViewings > 0 {
-            notes.append(y == nil ? "\(counted(f.undatedViewings, "viewing")) \(f.undatedViewings == 1 ? "has" : "have") no date: counted in the totals, in no year or day."
-                                  : "\(counted(f.undatedViewings, "viewing")) \(f.undatedViewings == 1 ? "has" : "have") no date: in no year, so not counted here.")
+            notes.append(y == nil ? "\(counted(f.undatedViewings, "viewing", verb: ("has", "have"))) no date: counted in the totals, in no year or day."
+                                  : "\(counted(f.undatedViewings, "viewing", verb: ("has", "have"))) no date: in no year, so not counted here.")
         }
-        if f.strippedTitles > 0 { notes.append("\(counted(f.strippedTitles, "title")) \(f.strippedTitles == 1 ? "is" : "are") stripped (no metadata): no name, runtime or genres.") }
-        if f.undatedRatings > 0 { notes.append("\(counted(f.undatedRatings, "rating")) \(f.undatedRatings == 1 ? "has" : "have") no date: in no year, so not counted here.") }
-        if f.titlesWithoutGenres > 0 { notes.append("\(counted(f.titlesWithoutGenres, "title")) \(f.titlesWithoutGenres == 1 ? "has" : "have") no genres listed: not in the genres.") }
+        if f.strippedTitles > 0 { notes.append("\(counted(f.strippedTitles, "title", verb: ("is", "are"))) stripped (no metadata): no name, runtime or genres.") }
+        if f.undatedRatings > 0 { notes.append("\(counted(f.undatedRatings, "rating", verb: ("has", "have"))) no date: in no year, so not counted here.") }
+        if f.titlesWithoutGenres > 0 { notes.append("\(counted(f.titlesWithoutGenres, "title", verb: ("has", "have"))) no genres listed: not in the genres.") }
         s += ReportPage.notes(notes)
         s += ReportPosters.strip(f.mostWatched, posters, span: span)
         s += "<h3>When</h3>\n"
@@ -70,14 +70,14 @@ enum BookSection {
             ("Books read more than once (all time)", [String(f.booksReadMoreThanOnce)]),
         ], header: ["Figure", "Value"])
         var notes: [String] = []
-        if f.readsWithoutPages > 0 { notes.append("\(counted(f.readsWithoutPages, "read")) \(f.readsWithoutPages == 1 ? "has" : "have") no page count: counted as books, not in the pages or lengths.") }
+        if f.readsWithoutPages > 0 { notes.append("\(counted(f.readsWithoutPages, "read", verb: ("has", "have"))) no page count: counted as books, not in the pages or lengths.") }
         if f.undatedReads > 0 {
-            notes.append(y == nil ? "\(counted(f.undatedReads, "read")) \(f.undatedReads == 1 ? "has" : "have") no finishing date: counted in the totals, in no year."
-                                  : "\(counted(f.undatedReads, "read")) \(f.undatedReads == 1 ? "has" : "have") no finishing date: in no year, so not counted here.")
+            notes.append(y == nil ? "\(counted(f.undatedReads, "read", verb: ("has", "have"))) no finishing date: counted in the totals, in no year."
+                                  : "\(counted(f.undatedReads, "read", verb: ("has", "have"))) no finishing date: in no year, so not counted here.")
         }
         let noDays = f.reads - f.readsWithBothDates
-        if noDays > 0 { notes.append("\(counted(noDays, "read")) \(noDays == 1 ? "lacks" : "lack") a start or finish date: not in the days from start to finish.") }
-        if f.readsWithoutAuthor > 0 { notes.append("\(counted(f.readsWithoutAuthor, "read")) \(f.readsWithoutAuthor == 1 ? "is" : "are") of works without an author: not in the authors.") }
+        if noDays > 0 { notes.append("\(counted(noDays, "read", verb: ("lacks", "lack"))) a start or finish date: not in the days from start to finish.") }
+        if f.readsWithoutAuthor > 0 { notes.append("\(counted(f.readsWithoutAuthor, "read", verb: ("is", "are"))) of works without an author: not in the authors.") }
         s += ReportPage.notes(notes)
         s += "<h3>Reading over time</h3>\n"
         s += charts.bars(y == nil ? "Books read per year" : "Books read per month\(span)", f.booksPerBucket, label: y == nil ? "Year" : "Month", value: "Books")

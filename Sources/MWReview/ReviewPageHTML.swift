@@ -8,7 +8,7 @@ enum ReviewPageHTML {
     static func page(_ doc: ReviewDocument, details: CandidateDetails, posters: Set<String>, saved: ReviewDocument.Saved? = nil) -> String {
         var s = head("Review matches — mwkit")
         s += "<h1>Review matches</h1>\n"
-        s += "<p class=\"meta\">\(esc(doc.url.lastPathComponent)): \(counted(doc.pending.count, "row")) \(doc.pending.count == 1 ? "waits" : "wait") for a decision. Choose a TMDb candidate, ignore the item, or type a TMDb ID or link; then Save. Decisions are written into the review file, which <code>mwkit import --overrides</code> reads.</p>\n"
+        s += "<p class=\"meta\">\(esc(doc.url.lastPathComponent)): \(counted(doc.pending.count, "row", verb: ("waits", "wait"))) for a decision. Choose a TMDb candidate, ignore the item, or type a TMDb ID or link; then Save. Decisions are written into the review file, which <code>mwkit import --overrides</code> reads.</p>\n"
         if let saved { s += status(saved) }
         guard !doc.pending.isEmpty else { return s + "<p>Nothing left to decide.</p>\n</main></body></html>\n" }
         s += "<form method=\"post\" action=\"/save\">\n"

@@ -11,3 +11,12 @@ public func counted(_ n: Int, _ singular: String, _ plural: String? = nil) -> St
     let es = ["s", "x", "ch", "sh"].contains { singular.hasSuffix($0) }
     return "\(n) \(singular)\(es ? "es" : "s")"
 }
+
+/// A count, its noun and a verb agreeing with it — "1 viewing has", "2 viewings have" — for
+/// sentences about a count (the report's notes, the review page).
+///
+/// - Parameters:
+///   - verb: the verb for one and for any other count (`("has", "have")`).
+public func counted(_ n: Int, _ singular: String, _ plural: String? = nil, verb: (one: String, other: String)) -> String {
+    "\(counted(n, singular, plural)) \(n == 1 ? verb.one : verb.other)"
+}
