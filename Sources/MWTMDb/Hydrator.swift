@@ -113,9 +113,27 @@ public struct Hydrator: Sendable {
 
     /// Hydrates `library`. Throws only fatal errors (``TMDbError/isFatal``) and cancellation.
     public func run(_ library: Library, progress: (@Sendable (HydrateProgress) -> Void)? = nil) async throws -> HydrateReport {
+        try await run(library, jobs: jobs(for: library), progress: progress)
+    }
+
+    /// Numbers the episodes `library` names only by title (``Title/unnumberedEpisodes``) from
+    /// TMDb's seasons, by the rule `run` numbers them (``Library/numberUnnumberedEpisodes(ofTitle:seasons:)``),
+    /// and fills nothing else: what an online import does once it has built its library
+    /// (docs/IMPORT.md "Netflix"). A show whose seasons could not be fetched is a failure, its
+    /// episodes left named by title. Throws only fatal errors and cancellation.
+    public func numberUnnumberedEpisodes(_ library: Library) async throws -> HydrateReport {
+        let jobs = jobs(for: library).compactMap { job -> Job? in
+            guard !job.unnumberedSeasons.isEmpty else { return nil }
+            var j = job
+            (j.fillTitle, j.episodes) = (false, [])
+            return j
+        }
+        return try await run(library, jobs: jobs, progress: nil)
+    }
+
+    private func run(_ library: Library, jobs: [Job], progress: (@Sendable (HydrateProgress) -> Void)?) async throws -> HydrateReport {
         var lib = library
         var report = HydrateReport(library: library, failures: [])
-        let jobs = jobs(for: library)
         report.titlesConsidered = jobs.count
         let start = ContinuousClock.now
         client.preloadCache(jobs.flatMap { requests(for: $0) })

@@ -29,6 +29,9 @@ actor MatchingServer {
 
     let catalogue: [CatalogueTitle]
     let episodes: [CatalogueEpisode]
+    /// Episode names of a show's seasons (show id → season → names, numbered from 1), for
+    /// `/tv/{id}?append_to_response=season/N`.
+    let seasons: [Int64: [Int: [String]]]
     /// Titles per page: small values exercise the year-filtered second search.
     let pageSize: Int
     private let server: HTTPServer
@@ -37,9 +40,10 @@ actor MatchingServer {
     /// `path?query` of every API request, query items sorted, without the key.
     private(set) var received: [String] = []
 
-    init(catalogue: [CatalogueTitle], episodes: [CatalogueEpisode] = [], pageSize: Int = 20) {
+    init(catalogue: [CatalogueTitle], episodes: [CatalogueEpisode] = [], seasons: [Int64: [Int: [String]]] = [:], pageSize: Int = 20) {
         self.catalogue = catalogue
         self.episodes = episodes
+        self.seasons = seasons
         self.pageSize = pageSize
         server = HTTPServer(address: try! .inet(ip4: "127.0.0.1", port: 0), timeout: 30, logger: .disabled)
     }
@@ -129,14 +133,28 @@ actor MatchingServer {
                          "tv_episode_results": eps.map { ["id": $0.id, "show_id": $0.showId, "media_type": "tv_episode", "name": "Episode"] },
                          "person_results": [], "tv_season_results": []])
         }
+        if parts.count == 2, parts[0] == "tv", let t = catalogue.first(where: { $0.type == "tv" && String($0.id) == parts[1] }) {
+            var d = body(t, multi: false)
+            for a in (q["append_to_response"] ?? "").split(separator: ",").map(String.init) {
+                if a == "external_ids" {
+                    d[a] = ["imdb_id": t.imdb.map { $0 as Any } ?? NSNull(), "tvdb_id": t.tvdb.map { $0 as Any } ?? NSNull()]
+                } else if a.hasPrefix("season/"), let k = Int(a.dropFirst(7)), let names = seasons[t.id]?[k] {
+                    d[a] = ["id": t.id * 100 + Int64(k), "season_number": k, "name": "Season \(k)",
+                            "episodes": names.enumerated().map { n, name in
+                                ["id": t.id * 1000 + Int64(k * 100 + n + 1), "season_number": k, "episode_number": n + 1, "name": name] as [String: Any]
+                            }] as [String: Any]
+                }
+            }
+            return json(d)
+        }
         return json(["status_code": 34, "status_message": "The resource you requested could not be found.", "success": false], 404)
     }
 }
 
 /// Runs `body` with a started server, stopping it afterwards.
-func withMatchingServer<T>(_ catalogue: [CatalogueTitle], episodes: [CatalogueEpisode] = [], pageSize: Int = 20,
-                           _ body: (MatchingServer) async throws -> T) async throws -> T {
-    let server = MatchingServer(catalogue: catalogue, episodes: episodes, pageSize: pageSize)
+func withMatchingServer<T>(_ catalogue: [CatalogueTitle], episodes: [CatalogueEpisode] = [], seasons: [Int64: [Int: [String]]] = [:],
+                           pageSize: Int = 20, _ body: (MatchingServer) async throws -> T) async throws -> T {
+    let server = MatchingServer(catalogue: catalogue, episodes: episodes, seasons: seasons, pageSize: pageSize)
     try await server.start()
     do {
         let r = try await body(server)

@@ -74,8 +74,8 @@ public enum LibraryBuilder {
         return (lib, diagnostics)
     }
 
-    /// What the summary counts of a built library.
-    static func counts(_ lib: Library) -> ImportCounts {
+    /// What the summary counts of a built library (and of one changed after the build).
+    public static func counts(_ lib: Library) -> ImportCounts {
         var counts = ImportCounts()
         counts.titles = lib.titles.count
         // Episodes named only by title are episodes of their show too (docs/IMPORT.md "Netflix").

@@ -57,7 +57,9 @@ public enum ImportJob {
 
         var build = o.build
         build.fillMetadata = !o.format.capabilities.contains(.strippedRecords)
-        let built = LibraryBuilder.build(export, matches: matches, options: build)
+        var built = LibraryBuilder.build(export, matches: matches, options: build)
+        var numbering: (numbered: Int, diagnostics: [Diagnostic]) = (0, [])
+        if !setup.offline { numbering = try await numberUnnumberedEpisodes(&built, client: client) }
         // The builder makes valid libraries by construction; a failure here is a bug, refused
         // before anything is written.
         let invalid = Validator.validate(built.library).filter { $0.severity == .error }
@@ -72,7 +74,8 @@ public enum ImportJob {
         report.cacheHits = matches.stats.cacheHits
         report.diagnostics = export.diagnostics + matches.diagnostics + built.diagnostics
             + overrides.diagnostics.filter { d in !matches.diagnostics.contains(d) }
-            + clientWarnings.map { Diagnostic(.warning, .importMatchIncomplete, $0) }
+            + clientWarnings.map { Diagnostic(.warning, .importMatchIncomplete, $0) } + numbering.diagnostics
+        report.episodesNumbered = numbering.numbered
         report.inReview = inReview(matches, export.items)
         report.reviewFileRows = ReviewFile.rows(matches, items: export.items).count
 

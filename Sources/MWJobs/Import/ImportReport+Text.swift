@@ -26,6 +26,7 @@ extension ImportReport {
         out += "read: \(r.titles) title(s) (films, shows, titles of unknown kind), \(r.episodes) episode(s) of \(r.shows) show(s)\n"
         let l = library
         out += "library: \(counted(l.titles, "title")), \(counted(l.episodes, "episode")), \(counted(l.lists, "list")) (\(counted(l.listItems, "entry", "entries"))), \(counted(l.notes, "note"))\n"
+        if episodesNumbered > 0 { out += "numbered \(counted(episodesNumbered, "episode")) named only by title from TMDb's seasons\n" }
         out += "kept: \(counted(l.viewings, "viewing")), \(counted(l.ratings, "rating")), \(counted(l.tags, "tag"))" + (l.statuses > 0 ? ", \(counted(l.statuses, "watch status"))" : "") + "\n"
         if l.stripped > 0 { out += "\(counted(l.stripped, "title")) without TMDb metadata: run `mwkit hydrate` on the output\n" }
         out += "TMDb: \(counted(distinctLookups, "distinct title")) to match, \(counted(requests, "request")) sent, \(counted(cacheHits, "answer")) from the cache\n"

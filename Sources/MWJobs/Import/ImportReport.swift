@@ -42,6 +42,8 @@ public struct ImportReport: Sendable, Codable {
     public var library = ImportCounts()
     /// Distinct lookups, HTTP requests sent, answers from the cache.
     public var distinctLookups = 0, requests = 0, cacheHits = 0
+    /// Episodes named only by title that TMDb's seasons numbered (an online import).
+    public var episodesNumbered = 0
     /// The output format, and the paths written (nil: not asked for, or a dry run).
     public var format: String
     public var output: String?
