@@ -48,6 +48,13 @@ enum BookValues {
     /// StoryGraph's authors are written; a suffix after a comma stays with its name (`Martin
     /// Luther King, Jr.`, `Jr. (Foreword)` too), so it never becomes an author of its own.
     static func names(_ s: String?) -> [String] {
+        var unique: [String] = []
+        unique.appendUnique(nameList(s))
+        return unique
+    }
+
+    /// ``names(_:)`` as written, a name given twice kept twice (Goodreads' credit list).
+    static func nameList(_ s: String?) -> [String] {
         // Split without de-duplicating: two names may share a suffix (`A, Jr., B, Jr.`).
         guard let t = text(s) else { return [] }
         var out: [String] = []
@@ -59,9 +66,7 @@ enum BookValues {
                 out.append(part)
             }
         }
-        var unique: [String] = []
-        unique.appendUnique(out)
-        return unique
+        return out
     }
 
     /// Generational and degree suffixes written after a comma in names.

@@ -68,7 +68,10 @@ public enum GoodreadsCSVWriter {
     /// with how many records had it.
     public static func dropped(_ library: BookLibrary) -> [Diagnostic] {
         let reads = library.entries.filter { $0.earlierReads.contains { $0.dateStarted != nil || $0.dateCompleted != nil } }.count
-        let people = library.editions.filter { !$0.contributors.isEmpty }.count
+        // Contributors the layout holds only as a Goodreads credit list, written in Additional Authors.
+        let authorNames = Dictionary(library.authors.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+        let workAuthors = Dictionary(library.works.map { ($0.id, $0.authorIds.compactMap { authorNames[$0] }) }, uniquingKeysWith: { a, _ in a })
+        let people = library.editions.filter { !$0.contributors.isEmpty && credits(workAuthors[$0.workId] ?? [], $0) == nil }.count
         let started = library.entries.filter { $0.dateStarted != nil }.count
         // Progress the shelves do not already say: a read book's full progress is its `read` shelf.
         let progress = library.entries.filter { e in
@@ -118,7 +121,7 @@ public enum GoodreadsCSVWriter {
         var shelves = [exclusive]
         shelves.appendUnique(entry.tags)
         return [
-            bookId, work.title, names.first ?? "", names.first.map(lastFirst) ?? "", names.dropFirst().joined(separator: ", "),
+            bookId, work.title, names.first ?? "", names.first.map(lastFirst) ?? "", additionalAuthors(names, e).joined(separator: ", "),
             "=\"\(isbn10)\"", "=\"\(isbn13)\"", full ? String(rating) : "0", "", e?.publisher ?? "", e.map { binding($0.format) } ?? "",
             e?.pageCount.map(String.init) ?? "", e?.publicationDate ?? "", work.firstPublicationYear.map(String.init) ?? "",
             full ? entry.dateCompleted.map(day) ?? "" : "", day(entry.dateAdded), shelves.joined(separator: ", "), "", exclusive,
@@ -126,6 +129,22 @@ public enum GoodreadsCSVWriter {
             full && entry.reviewHasSpoilers ? "true" : "", full ? entry.privateNotes ?? "" : "",
             full ? String(readCount(entry)) : "0", String(entry.ownedCopies ?? 0),
         ]
+    }
+
+    /// `Additional Authors`: the authors after the first; or the list a Goodreads export gave
+    /// that named someone again (the author once more as, say, translator), which the edition
+    /// keeps as contributors without roles (``GoodreadsReader``): written back as it was when
+    /// they are all authors of the work and name every additional one.
+    static func additionalAuthors(_ names: [String], _ e: Edition?) -> [String] {
+        credits(names, e) ?? Array(names.dropFirst())
+    }
+
+    /// The edition's contributors as a Goodreads credit list (see ``additionalAuthors(_:_:)``),
+    /// or nil when they are not one.
+    static func credits(_ names: [String], _ e: Edition?) -> [String]? {
+        guard let e, !e.contributors.isEmpty, e.contributors.allSatisfy({ $0.roles.isEmpty && names.contains($0.name) }) else { return nil }
+        let credits = e.contributors.map(\.name)
+        return Set(names.dropFirst()).isSubset(of: credits) ? credits : nil
     }
 
     /// `Read Count`: the entry's own, else its dated earlier reads and the current one (a book

@@ -40,8 +40,10 @@ enum GoodreadsReader {
         let hasSpoiler = t.column(named: "Spoiler") != nil
         out.eachRow(t, unkept: unkept) { record, r, title, out in
             var authors: [String] = []
-            if let a = r.text("Author") ?? r.text("Author l-f").map(BookValues.firstLast) { authors.append(a) }
-            authors.appendUnique(BookValues.names(t.value(record, "Additional Authors")))
+            let primary = r.text("Author") ?? r.text("Author l-f").map(BookValues.firstLast)
+            if let primary { authors.append(primary) }
+            let additional = BookValues.nameList(t.value(record, "Additional Authors"))
+            authors.appendUnique(additional)
 
             let shelfText = r.text("Exclusive Shelf")
             let dateRead = r.date("Date Read")
@@ -56,6 +58,14 @@ enum GoodreadsReader {
             _ = r.collectISBNs("ISBN", into: &isbns)
             _ = r.collectISBNs("ISBN13", into: &isbns)
             row.isbns = isbns
+            // Goodreads lists a person once per credit (author, then translator…) without the
+            // role, so `Additional Authors` may name the author again; the work's authors hold
+            // each person once. Such a list is kept whole, in its order, as the edition's
+            // contributors without roles, so goodreads-csv writes it back as it was
+            // (``GoodreadsCSVWriter/additionalAuthors(_:_:)``).
+            if authors.count < additional.count + (primary == nil ? 0 : 1) {
+                row.contributors = additional.map { Contributor(name: $0) }
+            }
             // A Book Id of mwkit's own (goodreads-csv gives one to a book Goodreads has not named) is no Goodreads id.
             if let id = r.text("Book Id"), !id.hasPrefix(GoodreadsCSVWriter.ownBookIdPrefix) {
                 if id.allSatisfy({ $0.isASCII && $0.isNumber }) { row.goodreadsIDs = [id] } else { r.bad("Book Id", "\(quoted(id)) is not a Goodreads book id; left out") }
