@@ -82,7 +82,10 @@ public enum MWImport {
             out.files.append(s)
             out.diagnostics.append(d)
         }
-        if out.items.isEmpty && out.lists.isEmpty && !out.files.contains(where: { $0.read }) {
+        // A file two services claim is an export found, not read until --from names one: a
+        // problem of the run (exit 1), never "no export found".
+        let claimedTwice = out.diagnostics.contains { $0.code == DiagnosticCode.importAmbiguousService.rawValue }
+        if out.items.isEmpty && out.lists.isEmpty && !out.files.contains(where: { $0.read }) && !claimedTwice {
             let hints = out.files.compactMap { $0.note?.hasPrefix("no service recognises") == true ? "\($0.file): \($0.note!)" : nil }
             out.diagnostics.append(.error(.importNoExport, "no \(listing(options.readers.map(\.displayName))) export found in \(sources.map(\.path).joined(separator: ", "))\(options.alsoTried.map { " (nor \($0))" } ?? "")"
                 + (hints.isEmpty ? "" : " — " + hints.joined(separator: "; "))))
