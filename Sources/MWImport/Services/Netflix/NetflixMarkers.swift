@@ -9,12 +9,16 @@ import Foundation
 /// (docs/IMPORT.md "Netflix").
 enum NetflixMarkers {
     /// Words that name a numbered season, lower case.
-    static let seasonWords: Set<String> = [
+    static let seasonWords: Set<String> = Set([
         "season", "series", "kausi", "seizoen", "serie", "temporada", "staffel", "saison", "stagione", "sezon", "säsong",
         "sæson", "sesong", "sezóna", "séria", "série", "řada", "évad", "sezonul", "sezonas", "hooaeg", "сезон",
         "сезона", "sezona", "seri", "musim", "mùa", "phần", "σεζόν", "κύκλος", "עונה", "الموسم", "موسم", "ซีซั่น",
         "시즌", "기", "シーズン", "期", "季", "第季",
-    ]
+    ]).union(bookWords)
+    /// Words of a numbered book (`Book 2`, `2. Kitap`, `Księga 1`, `Libro 3`, `Bind 1`): Netflix
+    /// writes them for shows that call their seasons books (Avatar, Korra, DOTA), and book N is
+    /// the show's season N, so they are season words.
+    static let bookWords: Set<String> = ["book", "kitap", "libro", "livro", "livre", "księga", "buch", "bog", "bok", "bind", "boek", "kirja"]
     /// Markers of a one-season series (season 1 on TMDb), lower case, blanks made one space.
     static let limitedSeries: Set<String> = [
         "limited series", "miniseries", "mini-series", "mini series", "minisarja", "miniserie", "minissérie", "minisérie",
@@ -26,8 +30,8 @@ enum NetflixMarkers {
     /// Words of a numbered part of a show that is not a season (`Part 2`, `Volume 1`, `1. Kısım`).
     static let partWords: Set<String> = [
         "part", "parte", "teil", "partie", "osa", "deel", "del", "część", "część", "volume", "vol.", "vol", "volumen",
-        "collection", "colección", "coleção", "collezione", "koleksiyon", "kolekcja", "sammlung", "samling", "kısım", "rész", "bind", "book", "libro", "livro", "livre",
-        "księga", "bog", "bok", "buch", "část", "díl", "часть", "том", "kitap", "부", "파트", "パート", "部", "篇",
+        "collection", "colección", "coleção", "collezione", "koleksiyon", "kolekcja", "sammlung", "samling", "kısım", "rész",
+        "část", "díl", "часть", "том", "부", "파트", "パート", "部", "篇",
     ]
     /// Words of a numbered chapter, used only when no season or part marker is found.
     static let chapterWords: Set<String> = [
@@ -42,9 +46,12 @@ enum NetflixMarkers {
     ]
     /// Number words and Roman numerals after a part or chapter word (`Part Two`, `Chapter One`,
     /// `Part I`): such parts carry no season, so only the split matters.
-    static let numberWords: Set<String> = [
-        "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+    static let numberWords: Set<String> = Set(spelledNumbers.keys).union([
         "i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii",
+    ])
+    /// English number words, for a book spelled out (`Book One: Air` is season 1).
+    static let spelledNumbers: [String: Int] = [
+        "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
     ]
 
     /// A component with one number in it: the words around the number (ordinal marks and a
@@ -116,6 +123,7 @@ enum NetflixMarkers {
         let words = s.split(separator: " ").map(String.init)
         guard words.count == 2 else { return nil }
         for (w, n) in [(words[0], words[1]), (words[1], words[0])] where numberWords.contains(n) {
+            if bookWords.contains(w), let k = spelledNumbers[n] { return (.season, k) }
             if partWords.contains(w) { return (.part, nil) }
             if chapterWords.contains(w) { return (.chapter, nil) }
         }

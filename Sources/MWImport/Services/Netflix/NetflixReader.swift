@@ -66,6 +66,9 @@ enum NetflixReader {
             self.options = options
         }
 
+        /// Why a row naming a promotional video's asset id (``NetflixTitles/isPromoAsset(_:)``) is not imported.
+        static let promoReason = "a promotional clip (Netflix's asset id), not a viewing"
+
         /// `Title,Date`: each row a viewing on a day in the file's date order.
         mutating func history(_ rows: [CSVFile.Record]) {
             let t = table
@@ -73,6 +76,7 @@ enum NetflixReader {
             shows = NetflixShows(rows.map { (t.value($0, "Title") ?? "", t.text($0, "Date")) })
             for row in rows {
                 defer { c.finishRow() }
+                if NetflixTitles.isPromoAsset(t.value(row, "Title") ?? "") { c.ignore(Self.promoReason); continue }
                 guard let i = item(row, "Title") else { continue }
                 let raw = t.text(row, "Date")
                 var day: ForeignDate?
@@ -135,6 +139,7 @@ enum NetflixReader {
                 guard wanted(profile) else { c.ignore("another profile than --profile"); continue }
                 kept += 1
                 if let type = t.text(row, col.supplemental) { c.ignore("\(type) (a supplemental video, not a viewing)"); continue }
+                if NetflixTitles.isPromoAsset(t.value(row, col.title) ?? "") { c.ignore(Self.promoReason); continue }
                 guard let i = item(row, col.title) else { continue }
                 let start = col.start.flatMap { startTime(row, $0, order) }
                 view(i, date: start, foldKey: start.map(\.day), profile: profile, row: row)

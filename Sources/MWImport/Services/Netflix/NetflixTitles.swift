@@ -108,4 +108,24 @@ enum NetflixTitles {
         let text = episode[..<open].trimmingCharacters(in: .whitespaces)
         return (text.isEmpty ? episode : text, n)
     }
+
+    /// Parts of a Netflix asset id that make it a promotional video, lower case.
+    static let promoParts: Set<String> = ["clip", "hook", "trailer", "teaser", "promo", "recap"]
+
+    /// Whether `title` names a promotional video rather than something the user watched:
+    /// Netflix's asset id, a name joined by `_` to a clip, hook, trailer or teaser part and its
+    /// technical tags (`FIREFLYLANE_S1_CLIP_PLOT`, `Case 39_hook_primary_16x9`,
+    /// `Show: Season 1_CLIP_MUSIC_NON1`). The activity export marks most such rows with a
+    /// `Supplemental Video Type`; some it leaves blank, and the history lists a few: the same
+    /// autoplayed preview either way (docs/IMPORT.md "Netflix").
+    static func isPromoAsset(_ title: String) -> Bool {
+        let parts = title.split(separator: "_", omittingEmptySubsequences: false)
+        guard parts.count >= 2 else { return false }
+        for k in 1..<parts.count where promoParts.contains(parts[k].lowercased()) {
+            // Joined to a name (no blank before the `_`), followed only by tags of letters and digits.
+            guard let last = parts[k - 1].last, last.isLetter || last.isNumber else { return false }
+            return parts[(k + 1)...].allSatisfy { tag in !tag.isEmpty && tag.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+        }
+        return false
+    }
 }
