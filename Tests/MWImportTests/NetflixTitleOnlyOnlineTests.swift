@@ -47,6 +47,13 @@ import Testing
             let back = BackupIO.read(data: [UInt8](try Data(contentsOf: fx.url("out.json"))))
             #expect(back.isValid, "\(back.diagnostics)")
             #expect(back.library?.episodes.count == 3 && back.library?.titles.first?.unnumberedEpisodes == show.unnumberedEpisodes)
+            // v1 needs metadata on every episode: a numbered one has TMDb's, and the file validates.
+            o.format = .mediawatchV1
+            o.output = fx.url("out-v1.json")
+            let v1 = try await ImportJob.run(o, environment: ImportFixture.env)
+            #expect(v1.report.exitCode == 0 && v1.report.episodesNumbered == 2, "\(v1.report.problems)")
+            #expect(v1.library.episodes.allSatisfy { $0.metadata != nil })
+            #expect(try BackupIO.read(url: fx.url("out-v1.json")).isValid)
         }
     }
 
