@@ -57,17 +57,12 @@ public struct ZipManifest: Codable, Sendable, Equatable {
         }
     }
 
-    /// A record that refers to an image: entity, record id and the TMDb path it holds.
+    /// A record that refers to an image: entity, record id and the TMDb path it holds. Made by
+    /// the writer and the inspection alone (its memberwise initialiser is internal).
     public struct Record: Codable, Sendable, Equatable, Hashable {
         public var entity: String
         public var id: String
         public var tmdbPath: String
-
-        public init(entity: String, id: String, tmdbPath: String) {
-            self.entity = entity
-            self.id = id
-            self.tmdbPath = tmdbPath
-        }
     }
 
     public init(backup: String, backupFormat: BackupFormat, entries: [Entry]) {

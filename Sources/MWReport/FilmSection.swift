@@ -20,8 +20,7 @@ enum FilmSection {
         var notes: [String] = []
         if f.viewingsWithoutRuntime > 0 { notes.append("\(counted(f.viewingsWithoutRuntime, "viewing", verb: ("has", "have"))) no known runtime: counted as viewings, not in the hours.") }
         if f.undatedViewings > 0 {
-            notes.append(y == nil ? "\(counted(f.undatedViewings, "viewing", verb: ("has", "have"))) no date: counted in the totals, in no year or day."
-                                  : "\(counted(f.undatedViewings, "viewing", verb: ("has", "have"))) no date: in no year, so not counted here.")
+            notes.append(ReportPage.undatedNote(f.undatedViewings, "viewing", lacking: "date", elsewhere: "in no year or day", year: y))
         }
         if f.strippedTitles > 0 { notes.append("\(counted(f.strippedTitles, "title", verb: ("is", "are"))) stripped (no metadata): no name, runtime or genres.") }
         if f.undatedRatings > 0 { notes.append("\(counted(f.undatedRatings, "rating", verb: ("has", "have"))) no date: in no year, so not counted here.") }
@@ -72,8 +71,7 @@ enum BookSection {
         var notes: [String] = []
         if f.readsWithoutPages > 0 { notes.append("\(counted(f.readsWithoutPages, "read", verb: ("has", "have"))) no page count: counted as books, not in the pages or lengths.") }
         if f.undatedReads > 0 {
-            notes.append(y == nil ? "\(counted(f.undatedReads, "read", verb: ("has", "have"))) no finishing date: counted in the totals, in no year."
-                                  : "\(counted(f.undatedReads, "read", verb: ("has", "have"))) no finishing date: in no year, so not counted here.")
+            notes.append(ReportPage.undatedNote(f.undatedReads, "read", lacking: "finishing date", elsewhere: "in no year", year: y))
         }
         let noDays = f.reads - f.readsWithBothDates
         if noDays > 0 { notes.append("\(counted(noDays, "read", verb: ("lacks", "lack"))) a start or finish date: not in the days from start to finish.") }

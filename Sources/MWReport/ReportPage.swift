@@ -48,6 +48,13 @@ public enum ReportPage {
         return "<ul class=\"notes\">\n" + items.map { "<li>\(esc($0))</li>\n" }.joined() + "</ul>\n"
     }
 
+    /// The note on `count` records (`noun`s) without the `date` the years are counted by: the
+    /// whole library's totals count them (in no year, `elsewhere`), a year's report does not.
+    static func undatedNote(_ count: Int, _ noun: String, lacking date: String, elsewhere: String, year: Int?) -> String {
+        "\(counted(count, noun, verb: ("has", "have"))) no \(date): "
+            + (year == nil ? "counted in the totals, \(elsewhere)." : "in no year, so not counted here.")
+    }
+
     /// Light by default, dark by `prefers-color-scheme`; charts scale to the width (a 360 px
     /// phone included); print keeps the bars (backgrounds are not printed, fills are).
     static let css = """

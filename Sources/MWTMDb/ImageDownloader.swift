@@ -6,18 +6,13 @@ import MWCore
 ///
 /// Files already present are skipped. A download is kept only if it is a complete image
 /// (HTTP 2xx, non-empty, JPEG/PNG/WebP/GIF signature) and is written atomically, so a killed
-/// run never leaves a partial file that a later run would skip.
+/// run never leaves a partial file that a later run would skip. Made by ``Hydrator`` (its
+/// memberwise initialiser is internal).
 public struct ImageDownloader: Sendable {
     public let client: TMDbClient
     public let directory: URL
     /// The wanted TMDb size, e.g. "w500" (UserPreferences.imageQuality).
     public let preferredSize: String
-
-    public init(client: TMDbClient, directory: URL, preferredSize: String) {
-        self.client = client
-        self.directory = directory
-        self.preferredSize = preferredSize
-    }
 
     public struct Result: Sendable {
         public var downloaded = 0

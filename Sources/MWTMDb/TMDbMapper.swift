@@ -44,45 +44,31 @@ public enum TMDbMapper {
 
     /// A movie's metadata (details with `external_ids` appended, or plain details).
     public static func metadata(movie m: TMDbMovie) -> TitleMetadata {
-        TitleMetadata(
-            title: m.title ?? "",
-            originalTitle: m.originalTitle,
-            imdbId: nonEmpty(m.imdbID) ?? nonEmpty(m.externalIDs?.imdbID),
-            year: year(m.releaseDate),
-            overview: m.overview,
-            genres: (m.genres ?? []).compactMap(\.name),
-            runtime: m.runtime ?? 0,
-            posterPath: nonEmpty(m.posterPath),
-            backdropPath: nonEmpty(m.backdropPath),
-            originalLanguage: nonEmpty(m.originalLanguage),
-            popularity: m.popularity,
-            voteAverage: m.voteAverage,
-            voteCount: m.voteCount,
-            releaseDate: date(m.releaseDate),
-            status: nonEmpty(m.status))
+        var md = metadata(m.details, title: m.title, originalTitle: m.originalTitle,
+                          imdbId: nonEmpty(m.imdbID) ?? nonEmpty(m.details.externalIDs?.imdbID),
+                          year: year(m.releaseDate), runtime: m.runtime ?? 0)
+        md.releaseDate = date(m.releaseDate)
+        return md
     }
 
     /// A show's metadata. Runtime: see ``runtime(show:)``.
     public static func metadata(show s: TMDbShow) -> TitleMetadata {
-        TitleMetadata(
-            title: s.name ?? "",
-            originalTitle: s.originalName,
-            imdbId: nonEmpty(s.externalIDs?.imdbID),
-            year: year(s.firstAirDate),
-            overview: s.overview,
-            genres: (s.genres ?? []).compactMap(\.name),
-            runtime: runtime(show: s),
-            posterPath: nonEmpty(s.posterPath),
-            backdropPath: nonEmpty(s.backdropPath),
-            originalLanguage: nonEmpty(s.originalLanguage),
-            popularity: s.popularity,
-            voteAverage: s.voteAverage,
-            voteCount: s.voteCount,
-            firstAirDate: date(s.firstAirDate),
-            lastAirDate: date(s.lastAirDate),
-            status: nonEmpty(s.status),
-            numberOfSeasons: s.numberOfSeasons,
-            numberOfEpisodes: s.numberOfEpisodes)
+        var md = metadata(s.details, title: s.name, originalTitle: s.originalName, imdbId: nonEmpty(s.details.externalIDs?.imdbID),
+                          year: year(s.firstAirDate), runtime: runtime(show: s))
+        md.firstAirDate = date(s.firstAirDate)
+        md.lastAirDate = date(s.lastAirDate)
+        md.numberOfSeasons = s.numberOfSeasons
+        md.numberOfEpisodes = s.numberOfEpisodes
+        return md
+    }
+
+    /// The metadata a movie's and a show's details give alike, with what each names its own way.
+    private static func metadata(_ d: TMDbTitleDetails, title: String?, originalTitle: String?, imdbId: String?,
+                                 year: Int, runtime: Int) -> TitleMetadata {
+        TitleMetadata(title: title ?? "", originalTitle: originalTitle, imdbId: imdbId, year: year, overview: d.overview,
+                      genres: (d.genres ?? []).compactMap(\.name), runtime: runtime, posterPath: nonEmpty(d.posterPath),
+                      backdropPath: nonEmpty(d.backdropPath), originalLanguage: nonEmpty(d.originalLanguage),
+                      popularity: d.popularity, voteAverage: d.voteAverage, voteCount: d.voteCount, status: nonEmpty(d.status))
     }
 
     /// A show's typical episode length in minutes. TMDb's `episode_run_time` is empty for most

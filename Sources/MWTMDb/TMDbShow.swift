@@ -4,34 +4,25 @@ import Foundation
 /// Appended seasons arrive under keys `"season/1"` etc. and are collected in ``appendedSeasons``.
 public struct TMDbShow: Decodable, Sendable, Equatable {
     public var id: Int64 = 0
+    /// The members a movie's details have too.
+    public var details = TMDbTitleDetails()
     public var name: String?
     public var originalName: String?
-    public var overview: String?
-    public var genres: [TMDbGenre]?
     /// Typical episode lengths in minutes; often empty.
     public var episodeRunTime: [Int]?
-    public var posterPath: String?
-    public var backdropPath: String?
-    public var originalLanguage: String?
-    public var popularity: Double?
-    public var voteAverage: Double?
-    public var voteCount: Int?
     public var firstAirDate: String?
     public var lastAirDate: String?
-    public var status: String?
     public var numberOfSeasons: Int?
     public var numberOfEpisodes: Int?
     /// Season summaries (no episodes); includes season 0 "Specials" when TMDb has one.
     public var seasons: [TMDbSeason]?
     /// The latest aired episode (its runtime stands in when `episode_run_time` is empty).
     public var lastEpisodeToAir: TMDbEpisode?
-    /// Present when `external_ids` was appended.
-    public var externalIDs: TMDbExternalIDs?
     /// Season details appended with `season/{n}`, by season number.
     public var appendedSeasons: [Int: TMDbSeason] = [:]
 }
 
-extension TMDbShow: TMDbModel, TMDbTitleDetails {
+extension TMDbShow: TMDbModel, TMDbTitle {
     static let fields = TMDbFields<Self>(TMDbField<Self>.titleDetails, [
         .optional("name") { $0.name = $1 },
         .optional("original_name") { $0.originalName = $1 },

@@ -63,7 +63,7 @@ struct SharedFixturesTests {
         #expect(md.genres == ["Drama", "Thriller"])
         #expect(md.releaseDate == TMDbMapper.date("1999-10-15"))
         let appended = try JSONDecoder().decode(TMDbMovie.self, from: load("movie-550-append-credits+release_dates+external_ids+keywords+images.json"))
-        #expect(appended.externalIDs?.imdbID == "tt0137523")
+        #expect(appended.details.externalIDs?.imdbID == "tt0137523")
     }
 
     @Test func blankDatesAndEmptyRunTimes() throws {

@@ -23,9 +23,10 @@ public struct BackupFormat: RawRepresentable, Hashable, Sendable, Codable, Expre
 /// The JSON dialects: v1 (`ExportData`) and mwkit's lossless format at formatVersion 2 (shipped)
 /// 3 (2 plus the provenance values), 4 (3 plus the watch status) or 5 (4 plus the export's own
 /// names and the ids at other services). Everything but the keys each accepts is the same for
-/// 2 to 5, so code that asks `dialect == .v1` treats them alike.
-enum Dialect {
-    case v1, v2, v3, v4, v5
+/// 2 to 5, so code that asks `dialect == .v1` treats them alike. The raw value is the
+/// formatVersion (v1, which has none, is 1).
+enum Dialect: Int, CaseIterable {
+    case v1 = 1, v2, v3, v4, v5
 
     /// The dialect of a lossless file's `formatVersion`; nil for a version this mwkit does not read.
     init?(formatVersion: Int64?) {

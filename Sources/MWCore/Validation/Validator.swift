@@ -363,46 +363,4 @@ public struct Validator {
         guard let object = locator?.entityOffset(coll, index) else { return nil }
         return locator?.valueOffset(object: object, key: field) ?? object
     }
-
-    // MARK: Whole libraries
-
-    /// Validates an in-memory library (no positions; pointers in v2 form), formatVersion 3's
-    /// provenance rules included.
-    public static func validate(_ library: Library, maxErrors: Int? = nil) -> [Diagnostic] {
-        var v = Validator(dialect: .v2, locator: nil, maxErrors: maxErrors)
-        v.exportDate = library.exportDate
-        for (i, l) in library.lists.enumerated() { v.list(l, .init(index: i), itemOffsets: nil) }
-        for (i, t) in library.titles.enumerated() { v.title(t, .init(index: i)) }
-        for (i, e) in library.episodes.enumerated() { v.episode(e, .init(index: i)) }
-        for (i, n) in library.notes.enumerated() { v.note(n, .init(index: i)) }
-        if let p = library.preferences { v.preferences(p, offset: nil) }
-        for d in ProvenanceRules.problems(in: library) { v.diags.add(d) }
-        v.finish()
-        return v.diags.items
-    }
-}
-
-/// Collects diagnostics, stopping at a cap on errors (`--max-errors`).
-struct DiagnosticBag {
-    var items: [Diagnostic] = []
-    var errors = 0
-    let maxErrors: Int?
-    var capped = false
-
-    init(maxErrors: Int?) { self.maxErrors = maxErrors }
-
-    var isFull: Bool { capped }
-
-    mutating func add(_ d: Diagnostic) {
-        if capped { return }
-        if d.severity == .error {
-            if let m = maxErrors, errors >= m {
-                capped = true
-                items.append(.init(.warning, .limitReached, "stopped after \(m) errors (--max-errors)"))
-                return
-            }
-            errors += 1
-        }
-        items.append(d)
-    }
 }

@@ -3,17 +3,9 @@ import GRDB
 import MWCore
 
 /// Merge of episodes: matched by (show, season, episode), the show remapped to the database's.
-final class EpisodeMerge: MergeRule {
-    typealias Table = EpisodeTable
-    let session: RestoreSession
-    private let ids: MergeIds
-    private let byKey: RawStatement
-
+final class EpisodeMerge: KeyedMerge<EpisodeTable>, MergeRule {
     init(_ session: RestoreSession, _ ids: MergeIds) throws {
-        self.session = session
-        self.ids = ids
-        byKey = try session.statements(StoreSQL.select("episodes", EpisodeRow.columns)
-                                       + " WHERE show_id = ? AND season_number = ? AND episode_number = ?")
+        try super.init(session, ids, matching: "show_id = ? AND season_number = ? AND episode_number = ?")
     }
 
     func merge(_ episodes: [Episode]) throws {
@@ -25,22 +17,13 @@ final class EpisodeMerge: MergeRule {
             }
             // A copy only for an episode whose show was remapped: one for every episode (or a
             // `for var`) showed in merge's instruction counts.
-            guard ep.hasProvenance else {
-                guard let show = ids.titles[ep.showId] else {
-                    try settle(ep, key: EpisodeTable.key(ep), found: match(ep))
-                    continue
-                }
-                var remapped = ep
-                remapped.showId = show
-                try settle(remapped, key: EpisodeTable.key(remapped), found: match(remapped))
+            guard let show = ids.titles[ep.showId] else {
+                try settleWithProvenance(ep, key: EpisodeTable.key(ep), found: match(ep))
                 continue
             }
-            // The record settles on its columns; its provenance rows are merged after.
-            var plain = ep.withoutProvenance()
-            plain.showId = ids.titles[ep.showId] ?? ep.showId
-            if let id = try settle(plain, key: EpisodeTable.key(plain), found: match(plain)) {
-                try session.mergeProvenance(.episode, id: id, ProvenanceValues(ep))
-            }
+            var remapped = ep
+            remapped.showId = show
+            try settleWithProvenance(remapped, key: EpisodeTable.key(remapped), found: match(remapped))
         }
     }
 

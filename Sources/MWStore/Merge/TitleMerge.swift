@@ -2,30 +2,16 @@ import Foundation
 import MWCore
 
 /// Merge of titles: matched by (tmdbId, mediaType).
-final class TitleMerge: MergeRule {
-    typealias Table = TitleTable
-    let session: RestoreSession
-    private let ids: MergeIds
-    private let byKey: RawStatement
-
+final class TitleMerge: KeyedMerge<TitleTable>, MergeRule {
     init(_ session: RestoreSession, _ ids: MergeIds) throws {
-        self.session = session
-        self.ids = ids
-        byKey = try session.statements(StoreSQL.select("titles", TitleRow.columns) + " WHERE tmdb_id = ? AND media_type = ?")
+        try super.init(session, ids, matching: "tmdb_id = ? AND media_type = ?")
     }
 
     func merge(_ titles: [Title]) throws {
         for t in titles {
             let found = try match(t)
             ids.knownTitles.insert(t.id)
-            guard t.hasProvenance else {
-                try settle(t, key: TitleTable.key(t), found: found)
-                continue
-            }
-            // The record settles on its columns; its provenance rows are merged after.
-            if let id = try settle(t.withoutProvenance(), key: TitleTable.key(t), found: found) {
-                try session.mergeProvenance(.title, id: id, ProvenanceValues(t))
-            }
+            try settleWithProvenance(t, key: TitleTable.key(t), found: found)
         }
     }
 

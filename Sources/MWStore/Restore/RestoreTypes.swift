@@ -49,12 +49,13 @@ public enum RestoreAction: String, Sendable, Codable {
     case delete
 }
 
-/// One decision of a restore, as `--plan FILE` lists them.
+/// One decision of a restore, as `--plan FILE` lists them; made by the restore alone (its
+/// memberwise initialiser is internal).
 public struct RestoreDecision: Sendable, Codable, Equatable {
     public var entity: EntityKind
     public var action: RestoreAction
     /// True when the record exists on both sides with different values.
-    public var conflict: Bool
+    public var conflict = false
     /// The record's id in the backup (nil for records mwkit creates, or list items without id).
     public var backupId: String?
     /// The id the record has (or keeps) in the database.
@@ -62,21 +63,9 @@ public struct RestoreDecision: Sendable, Codable, Equatable {
     /// The natural key it was matched by, e.g. `movie:603`, `<showId>:S01E02`.
     public var key: String
     /// Names of the values that differ between the two sides.
-    public var fields: [String]
+    public var fields: [String] = []
     /// Why, when the decision needs explaining (a remapped id, a title put in the default list).
     public var reason: String?
-
-    public init(entity: EntityKind, action: RestoreAction, conflict: Bool = false, backupId: String?,
-                databaseId: String?, key: String, fields: [String] = [], reason: String? = nil) {
-        self.entity = entity
-        self.action = action
-        self.conflict = conflict
-        self.backupId = backupId
-        self.databaseId = databaseId
-        self.key = key
-        self.fields = fields
-        self.reason = reason
-    }
 }
 
 /// Counts of decisions for one entity. `conflict` counts records present on both sides with

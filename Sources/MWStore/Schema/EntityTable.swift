@@ -7,6 +7,8 @@ import MWCore
 protocol EntityTable {
     /// The model value a row holds (MWCore's `Title`, …).
     associatedtype Record
+    /// How a record fills the table's columns.
+    associatedtype Row: RowBinding where Row.Record == Record
     static var entity: EntityKind { get }
     /// The table's name.
     static var name: String { get }
@@ -16,6 +18,7 @@ protocol EntityTable {
     static var hasId: Bool { get }
     /// The statement inserting one row bound by ``bindRow(_:_:)``.
     static var insertSQL: String { get }
+    /// Fills ``columns`` from a record (the ``Row``'s binding).
     static func bindColumns(_ s: inout some ColumnSink, _ r: Record)
     /// The record's id (nil for a list item without one).
     static func id(_ r: Record) -> String?
@@ -23,9 +26,31 @@ protocol EntityTable {
     static func key(_ r: Record) -> String
 }
 
+/// The columns of a table and how a record fills them (the `XRow` types of StoreRecords.swift).
+protocol RowBinding {
+    associatedtype Record
+    static var columns: [String] { get }
+    static func bindColumns(_ s: inout some ColumnSink, _ r: Record)
+}
+
+/// A record with an id of its own: every entity but a list item, whose id is optional.
+protocol StoredRecord {
+    var id: String { get }
+}
+
+extension MediaList: StoredRecord {}
+extension Title: StoredRecord {}
+extension Episode: StoredRecord {}
+extension Note: StoredRecord {}
+extension UserPreferences: StoredRecord {}
+
 extension EntityTable {
     static var hasId: Bool { true }
     static var insertSQL: String { StoreSQL.insert(name, columns, withId: hasId) }
+    static var columns: [String] { Row.columns }
+
+    @inline(__always)
+    static func bindColumns(_ s: inout some ColumnSink, _ r: Record) { Row.bindColumns(&s, r) }
 
     /// Binds a whole row for ``insertSQL`` (and its multi-row form).
     @inline(__always)
@@ -35,30 +60,28 @@ extension EntityTable {
     }
 }
 
+extension EntityTable where Record: StoredRecord {
+    static func id(_ r: Record) -> String? { r.id }
+}
+
 enum ListTable: EntityTable {
+    typealias Row = ListRow
     static var entity: EntityKind { .list }
     static var name: String { "lists" }
-    static var columns: [String] { ListRow.columns }
-    static func bindColumns(_ s: inout some ColumnSink, _ l: MediaList) { ListRow.bindColumns(&s, l) }
-    static func id(_ l: MediaList) -> String? { l.id }
     static func key(_ l: MediaList) -> String { l.name }
 }
 
 enum TitleTable: EntityTable {
+    typealias Row = TitleRow
     static var entity: EntityKind { .title }
     static var name: String { "titles" }
-    static var columns: [String] { TitleRow.columns }
-    static func bindColumns(_ s: inout some ColumnSink, _ t: Title) { TitleRow.bindColumns(&s, t) }
-    static func id(_ t: Title) -> String? { t.id }
     static func key(_ t: Title) -> String { "\(t.mediaType.rawValue):\(t.tmdbId)" }
 }
 
 enum EpisodeTable: EntityTable {
+    typealias Row = EpisodeRow
     static var entity: EntityKind { .episode }
     static var name: String { "episodes" }
-    static var columns: [String] { EpisodeRow.columns }
-    static func bindColumns(_ s: inout some ColumnSink, _ e: Episode) { EpisodeRow.bindColumns(&s, e) }
-    static func id(_ e: Episode) -> String? { e.id }
     static func key(_ e: Episode) -> String { "\(e.showId):\(e.episodeCode)" }
 }
 
@@ -69,34 +92,29 @@ struct ListMembership: Equatable {
 }
 
 enum ListItemTable: EntityTable {
+    typealias Row = ListItemRow
     static var entity: EntityKind { .listItem }
     static var name: String { "list_items" }
-    static var columns: [String] { ListItemRow.columns }
     static var hasId: Bool { false }
-    static func bindColumns(_ s: inout some ColumnSink, _ m: ListMembership) { ListItemRow.bind(&s, m.item, listId: m.listId) }
     static func id(_ m: ListMembership) -> String? { m.item.id }
     static func key(_ m: ListMembership) -> String { "\(m.listId):\(m.item.titleId)" }
 }
 
 enum NoteTable: EntityTable {
+    typealias Row = NoteRow
     static var entity: EntityKind { .note }
     static var name: String { "notes" }
-    static var columns: [String] { NoteRow.columns }
-    static func bindColumns(_ s: inout some ColumnSink, _ n: Note) { NoteRow.bindColumns(&s, n) }
-    static func id(_ n: Note) -> String? { n.id }
     static func key(_ n: Note) -> String { "\(n.parentType.rawValue):\(n.parentId)" }
 }
 
 enum PreferencesTable: EntityTable {
+    typealias Row = PreferencesRow
     static var entity: EntityKind { .preferences }
     static var name: String { "preferences" }
-    static var columns: [String] { PreferencesRow.columns }
     /// The singleton's row is always `seq` 1 (the table's CHECK).
     static var insertSQL: String {
         "INSERT INTO preferences (seq, id, \(columns.joined(separator: ", "))) VALUES (1, ?, \(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
     }
-    static func bindColumns(_ s: inout some ColumnSink, _ p: UserPreferences) { PreferencesRow.bindColumns(&s, p) }
-    static func id(_ p: UserPreferences) -> String? { p.id }
     static func key(_ p: UserPreferences) -> String { p.id }
 }
 

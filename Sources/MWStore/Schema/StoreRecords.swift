@@ -6,7 +6,7 @@ import MWCore
 // `TitleField` …, ``FieldTable/storeOrder``). Each `columns` list excludes `id`: inserts bind
 // `id` first, updates bind it last (`WHERE id = ?`), reads select it first.
 
-enum TitleRow {
+enum TitleRow: RowBinding {
     static var columns: [String] { StoreColumns.names(TitleField.self) }
 
     static func bindColumns(_ s: inout some ColumnSink, _ t: Title) { s.bind(TitleField.table.columnFields, of: t) }
@@ -23,7 +23,7 @@ enum TitleRow {
 }
 
 /// The row of an entity whose fields each have a column of their own.
-enum StoreRow<F: EntityField> {
+enum StoreRow<F: EntityField>: RowBinding {
     static var columns: [String] { StoreColumns.names(F.self) }
 
     static func bindColumns(_ s: inout some ColumnSink, _ r: F.Record) { s.bind(F.table.columnFields, of: r) }
@@ -40,14 +40,14 @@ typealias EpisodeRow = StoreRow<EpisodeField>
 typealias ListRow = StoreRow<ListField>
 typealias PreferencesRow = StoreRow<PreferencesField>
 
-enum ListItemRow {
+enum ListItemRow: RowBinding {
     /// All columns: `id` (nullable for items read from v1), the `list_id` the item belongs to, the rest.
     static var columns: [String] { ["id", "list_id"] + StoreColumns.names(ListItemField.self) }
 
-    static func bind(_ s: inout some ColumnSink, _ i: ListItem, listId: String) {
-        s.bind(i.id)
-        s.bind(listId)
-        s.bind(ListItemField.table.columnFields, of: i)
+    static func bindColumns(_ s: inout some ColumnSink, _ m: ListMembership) {
+        s.bind(m.item.id)
+        s.bind(m.listId)
+        s.bind(ListItemField.table.columnFields, of: m.item)
     }
 
     /// Reads `columns` from column `c`; returns the item and its list id.
@@ -61,7 +61,7 @@ enum ListItemRow {
     }
 }
 
-enum NoteRow {
+enum NoteRow: RowBinding {
     /// The parent's two columns (one of them set), then the rest.
     static var columns: [String] {
         guard case .parentId(let t, let e)? = NoteField.parentId.spec.column else { preconditionFailure("a note's parentId has two columns") }

@@ -3,16 +3,12 @@
 public final class FieldTable<F: EntityField>: @unchecked Sendable {  // Sendable: every property is a `let` set in init
     /// Each field's JSON key, by field number.
     public let names: [String]
+    /// The fields each dialect writes, in its key order, by ``Dialect/rawValue`` less one: v1
+    /// the app's order; formatVersion n v2's order, with the fields added up to n (3: the
+    /// provenance values, 4: the watch status, 5: the export's names and ids).
+    private let orders: [[F]]
     /// The fields v1 writes, in the app's key order.
-    public let v1Order: [F]
-    /// The fields formatVersion 2 writes, in its key order.
-    public let v2Order: [F]
-    /// The fields formatVersion 3 writes, in its key order: v2's and the provenance values.
-    public let v3Order: [F]
-    /// The fields formatVersion 4 writes, in its key order: v3's and the watch status.
-    public let v4Order: [F]
-    /// The fields formatVersion 5 writes, in its key order: v4's and the export's names and ids.
-    public let v5Order: [F]
+    public var v1Order: [F] { orders[0] }
     /// The fields with a place in the record's own row of the library database: `id` first,
     /// then the others in order (``rowFields`` aside).
     public let storeOrder: [F]
@@ -35,27 +31,24 @@ public final class FieldTable<F: EntityField>: @unchecked Sendable {  // Sendabl
     /// The TMDb-derived fields, as a mask.
     public let tmdbMask: UInt64
 
-    let v1Keys: KeyTable
-    let v2Keys: KeyTable
-    let v3Keys: KeyTable
-    let v4Keys: KeyTable
-    let v5Keys: KeyTable
+    /// The key table each dialect reads with, as ``orders``: each accepts only the keys it holds.
+    private let keyTables: [KeyTable]
     let strayMetadataOrder: [F]
     private let required: [[F]]
     private let requiredMasks: [UInt64]
 
     init() {
         let all = F.allCases
-        names = all.map { $0.spec.key.description }
+        let names = all.map { $0.spec.key.description }
+        self.names = names
         func v1Position(_ f: F) -> Int? {
             if case .key(let n)? = f.spec.v1 { return n }
             return nil
         }
-        v1Order = all.filter { v1Position($0) != nil }.sorted { v1Position($0)! < v1Position($1)! }
-        v2Order = all.filter { $0.spec.inV2 && $0.spec.since <= 2 }
-        v3Order = all.filter { $0.spec.inV2 && $0.spec.since <= 3 }
-        v4Order = all.filter { $0.spec.inV2 && $0.spec.since <= 4 }
-        v5Order = all.filter(\.spec.inV2)
+        let v1Order = all.filter { v1Position($0) != nil }.sorted { v1Position($0)! < v1Position($1)! }
+        orders = Dialect.allCases.map { d in
+            d == .v1 ? v1Order : all.filter { $0.spec.inV2 && $0.spec.since <= d.rawValue }
+        }
         func inRows(_ f: F) -> Bool {
             if case .rows? = f.spec.column { return true }
             return false
@@ -73,12 +66,9 @@ public final class FieldTable<F: EntityField>: @unchecked Sendable {  // Sendabl
         tmdbMask = all.reduce(0) { $1.spec.origin == .tmdb ? $0 | $1.bit : $0 }
         strayMetadataOrder = F.strayMetadataOrder
         // An entity v1 has no object for (list items, preferences) is read with v2's keys.
+        let v2Order = orders[1]
         let v1 = v1Order.isEmpty ? v2Order : v1Order
-        v1Keys = KeyTable(names, allowed: Set(v1.map(\.rawValue)))
-        v2Keys = KeyTable(names, allowed: Set(v2Order.map(\.rawValue)))
-        v3Keys = KeyTable(names, allowed: Set(v3Order.map(\.rawValue)))
-        v4Keys = KeyTable(names, allowed: Set(v4Order.map(\.rawValue)))
-        v5Keys = KeyTable(names, allowed: Set(v5Order.map(\.rawValue)))
+        keyTables = ([v1] + orders.dropFirst()).map { KeyTable(names, allowed: Set($0.map(\.rawValue))) }
         // Missing keys are reported in the app's key order (then v2's); those required unless
         // the record is stripped after all the others.
         func requiredKeys(_ fields: [F], _ presence: Presence) -> [F] {
@@ -92,26 +82,10 @@ public final class FieldTable<F: EntityField>: @unchecked Sendable {  // Sendabl
     }
 
     /// The key table a reader of `dialect` uses: each version accepts only the keys it holds.
-    func keys(_ dialect: Dialect) -> KeyTable {
-        switch dialect {
-        case .v1: return v1Keys
-        case .v2: return v2Keys
-        case .v3: return v3Keys
-        case .v4: return v4Keys
-        case .v5: return v5Keys
-        }
-    }
+    func keys(_ dialect: Dialect) -> KeyTable { keyTables[dialect.rawValue - 1] }
 
     /// The fields a writer of `dialect` writes, in its key order.
-    func order(_ dialect: Dialect) -> [F] {
-        switch dialect {
-        case .v1: return v1Order
-        case .v2: return v2Order
-        case .v3: return v3Order
-        case .v4: return v4Order
-        case .v5: return v5Order
-        }
-    }
+    func order(_ dialect: Dialect) -> [F] { orders[dialect.rawValue - 1] }
 
     /// The keys a record must carry, in the order missing ones are reported.
     func required(_ dialect: Dialect, stripped: Bool) -> [F] {
