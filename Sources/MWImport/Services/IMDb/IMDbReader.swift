@@ -94,7 +94,7 @@ public enum IMDbReader {
         "release date (month/day/year)", "directors", "your rating", "you rated", "date rated",
     ]
 
-    static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector) {
+    static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options _: ImportOptions) {
         for (file, kind, parsed) in files.sorted(by: { $0.0.inner < $1.0.inner }) {
             guard let csv = parsed.csv, let t = csv.table(headerWhere: { !($0.count == 1 && $0[0].isEmpty) }) else { continue }
             c.beginFile(file.display, kind: kind)
@@ -178,7 +178,7 @@ extension FormatDescriptor {
     /// its older name `imdb-csv`), which Trakt, Letterboxd and others import.
     public static let imdb = FormatDescriptor.filmService(
         FilmService(name: "imdb", displayName: "IMDb", shapes: [.text],
-                    detect: { IMDbReader.detect($0, $1) }, read: { files, c, _ in IMDbReader.read(files, into: c) }),
+                    detect: IMDbReader.detect, read: IMDbReader.read),
         summary: "IMDb: ratings and list exports read; an IMDb-style list CSV (Const, Your Rating…) written, which Trakt, Letterboxd and others import",
         aliases: ["imdb-csv"], capabilities: [.streamable], modelVersion: Migrator.latestVersion,
         write: IMDbCSVWriter.write, writeSwitches: [.ratingFromLiked])

@@ -360,7 +360,7 @@ extension FormatDescriptor {
     /// its import CSV written (`--to letterboxd`, or by its older name `letterboxd-csv`).
     public static let letterboxd = FormatDescriptor.filmService(
         FilmService(name: "letterboxd", displayName: "Letterboxd", shapes: [.text],
-                    detect: { LetterboxdReader.detect($0, $1) }, read: { LetterboxdReader.read($0, into: $1, options: $2) }),
+                    detect: LetterboxdReader.detect, read: LetterboxdReader.read),
         summary: "Letterboxd: its export read; its import CSV written, one row per watch (over 1,000 rows: a folder of 1,000-row files)",
         aliases: ["letterboxd-csv"], capabilities: [.streamable, .folderOutput], modelVersion: Migrator.latestVersion,
         write: LetterboxdCSVWriter.write, writeSwitches: [.ratingFromLiked], readOptions: [.letterboxdIncludeDeleted])

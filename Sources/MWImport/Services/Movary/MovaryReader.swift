@@ -23,7 +23,7 @@ enum MovaryReader {
         return .movaryWatchlist
     }
 
-    static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector) {
+    static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options _: ImportOptions) {
         for (file, kind, parsed) in files.sorted(by: { $0.0.inner < $1.0.inner }) {
             guard let t = parsed.csv?.table(headerWhere: { !($0.count == 1 && $0[0].isEmpty) }) else { continue }
             c.beginFile(file.display, kind: kind)
@@ -97,7 +97,7 @@ extension FormatDescriptor {
     /// folder (`--to movary -o FOLDER`).
     public static let movary = FormatDescriptor.filmService(
         FilmService(name: "movary", displayName: "Movary", shapes: [.text],
-                    detect: { MovaryReader.detect($0, $1) }, read: { files, c, _ in MovaryReader.read(files, into: c) }),
+                    detect: MovaryReader.detect, read: MovaryReader.read),
         summary: "Movary: the personal-data export (history.csv, ratings.csv, watchlist.csv) read; the same three files written as a folder",
         capabilities: [.folderOutput], write: MovaryCSVWriter.write)
         .holding(FormatHolds(ratings: "1–10", dates: "day", rewatches: true, reviews: true, status: true))

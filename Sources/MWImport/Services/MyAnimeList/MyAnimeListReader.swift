@@ -45,7 +45,7 @@ enum MyAnimeListReader {
         var lines: [String: Int] = [:]
     }
 
-    static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector) {
+    static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options _: ImportOptions) {
         for (file, kind, _) in files.sorted(by: { $0.0.inner < $1.0.inner }) {
             let parsed = MALParser.parse(file.bytes)
             c.blankRows[file.display] = nil  // the file was also parsed as CSV, whose blank rows mean nothing here
@@ -234,7 +234,7 @@ extension FormatDescriptor {
     /// MyAnimeList's XML anime list (`.xml` or `.xml.gz`), read.
     public static let myanimelist = FormatDescriptor.filmService(
         FilmService(name: "myanimelist", displayName: "MyAnimeList", shapes: [.text, .gzip],
-                    detect: { MyAnimeListReader.detect($0, $1) }, read: { files, c, _ in MyAnimeListReader.read(files, into: c) }),
+                    detect: MyAnimeListReader.detect, read: MyAnimeListReader.read),
         summary: "MyAnimeList: the XML anime list export (.xml or .xml.gz as downloaded; matched by title) read",
         fileExtension: "xml")
         .holding(FormatHolds(ratings: "1–10", dates: "day", rewatches: true, tags: true, reviews: true, status: true))

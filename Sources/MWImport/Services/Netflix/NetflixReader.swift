@@ -297,7 +297,7 @@ extension FormatDescriptor {
     /// and My List, read.
     public static let netflix = FormatDescriptor.filmService(
         FilmService(name: "netflix", displayName: "Netflix", shapes: [.text],
-                    detect: { NetflixReader.detect($0, $1) }, read: { NetflixReader.read($0, into: $1, options: $2) }),
+                    detect: NetflixReader.detect, read: NetflixReader.read),
         summary: "Netflix: NetflixViewingHistory.csv and the data request's ViewingActivity, Ratings and MyList CSVs read (no IDs: matched by title)",
         readOptions: [.netflixDateOrder, .netflixProfile])
         .holding(FormatHolds(ratings: "thumbs up/down, old 1–5 stars", dates: "day (history) or instant (activity)", rewatches: true, episodes: true, status: true))

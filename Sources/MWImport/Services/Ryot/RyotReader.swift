@@ -35,7 +35,7 @@ enum RyotReader {
         return .ryotExport
     }
 
-    static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector) {
+    static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options _: ImportOptions) {
         for (file, kind, parsed) in files.sorted(by: { $0.0.inner < $1.0.inner }) {
             c.beginFile(file.display, kind: kind)
             guard let object = parsed.json as? [String: Any] else { continue }
@@ -230,7 +230,7 @@ extension FormatDescriptor {
         FilmService(name: "ryot", displayName: "Ryot", shapes: [.jsonObject],
                     // Detection needs one of these keys (or an item's) in the first bytes.
                     jsonObjectNeedles: ["\"metadata\"", "\"media\"", "\"seen_history\""],
-                    detect: { RyotReader.detect($0, $1) }, read: { files, c, _ in RyotReader.read(files, into: c) }),
+                    detect: RyotReader.detect, read: RyotReader.read),
         summary: "Ryot: the CompleteExport JSON (`metadata` and older `media`; films and shows, other lots counted) read and written",
         fileExtension: "json", write: RyotWriter.write)
         .holding(FormatHolds(ratings: "0–100", dates: "instant", rewatches: true, episodes: true, lists: true, reviews: true, privateNotes: true, status: true))

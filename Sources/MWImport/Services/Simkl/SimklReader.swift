@@ -37,7 +37,7 @@ enum SimklReader {
         return text.range(of: #""ids"\s*:\s*\{[^{}]*"simkl"\s*:"#, options: .regularExpression) != nil ? .simklJSON : nil
     }
 
-    static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector) {
+    static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options _: ImportOptions) {
         for (file, kind, parsed) in files.sorted(by: { $0.0.inner < $1.0.inner }) {
             if kind == .simklJSON {
                 c.beginFile(file.display, kind: kind)
@@ -231,7 +231,7 @@ extension FormatDescriptor {
         FilmService(name: "simkl", displayName: "Simkl", shapes: [.text, .jsonObject],
                     // Detection needs one of these keys (or an item's) in the first bytes.
                     jsonObjectNeedles: ["\"movies\"", "\"shows\"", "\"anime\""],
-                    detect: { SimklReader.detect($0, $1) }, read: { files, c, _ in SimklReader.read(files, into: c) }),
+                    detect: SimklReader.detect, read: SimklReader.read),
         summary: "Simkl: the CSV backup and SimklBackup.json (statuses, 1–10 ratings, memos, episodes) read")
         .holding(FormatHolds(ratings: "1–10", dates: "day (CSV) or instant (JSON)", episodes: true, reviews: true, status: true))
 }

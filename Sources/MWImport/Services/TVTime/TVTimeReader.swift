@@ -54,7 +54,7 @@ public enum TVTimeReader {
         return nil
     }
 
-    static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector) {
+    static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options _: ImportOptions) {
         func rank(_ k: FileStats.Kind) -> Int {
             switch k {
             case .tvtimeSeries, .tvtimeFollowedShows, .tvtimeShowData: return 0
@@ -283,7 +283,7 @@ extension FormatDescriptor {
     /// TV Time's exports (GDPR and in-app), read.
     public static let tvtime = FormatDescriptor.filmService(
         FilmService(name: "tvtime", displayName: "TV Time", shapes: [.text, .jsonArray],
-                    detect: { TVTimeReader.detect($0, $1) }, read: { files, c, _ in TVTimeReader.read(files, into: c) }),
+                    detect: TVTimeReader.detect, read: TVTimeReader.read),
         summary: "TV Time: the GDPR export and the in-app export (CSV or JSON) read")
         .holding(FormatHolds(ratings: "1–5", dates: "local time", rewatches: true, episodes: true, lists: true, reviews: true, status: true))
 }

@@ -68,7 +68,7 @@ public enum TraktReader {
         return (rank, page, file.inner)
     }
 
-    static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector) {
+    static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options _: ImportOptions) {
         let sorted = files.sorted { order($0.0, $0.1) < order($1.0, $1.1) }
         for (file, kind, parsed) in sorted {
             if kind == .traktImportCSV { TraktImportCSV.read(file, kind, parsed, into: c); continue }
@@ -308,7 +308,7 @@ extension FormatDescriptor {
     /// (`--to trakt`, or `trakt-csv`; the JSON export is `trakt-json`).
     public static let trakt = FormatDescriptor.filmService(
         FilmService(name: "trakt", displayName: "Trakt", shapes: [.jsonArray, .text],
-                    detect: { TraktReader.detect($0, $1) }, read: { files, c, _ in TraktReader.read(files, into: c) }),
+                    detect: TraktReader.detect, read: TraktReader.read),
         summary: "Trakt: the JSON export and the web importer's CSV read; that CSV written (history, ratings, watchlist)",
         aliases: ["trakt-csv"], capabilities: [.streamable], write: TraktCSVWriter.write, writeSwitches: [.ratingFromLiked])
         .holding(FormatHolds(ratings: "1–10", dates: "instant", rewatches: true, episodes: true, lists: true, reviews: true, status: true))

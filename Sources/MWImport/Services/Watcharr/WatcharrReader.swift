@@ -19,7 +19,7 @@ enum WatcharrReader {
         return .watcharrWatched
     }
 
-    static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector) {
+    static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options _: ImportOptions) {
         for (file, kind, parsed) in files.sorted(by: { $0.0.inner < $1.0.inner }) {
             c.beginFile(file.display, kind: kind)
             guard let array = parsed.json as? [Any] else { continue }
@@ -146,7 +146,7 @@ extension FormatDescriptor {
     /// Watcharr's JSON export, read and written (`--to watcharr`, ``WatcharrJSONWriter``).
     public static let watcharr = FormatDescriptor.filmService(
         FilmService(name: "watcharr", displayName: "Watcharr", shapes: [.jsonArray],
-                    detect: { WatcharrReader.detect($0, $1) }, read: { files, c, _ in WatcharrReader.read(files, into: c) }),
+                    detect: WatcharrReader.detect, read: WatcharrReader.read),
         summary: "Watcharr: the JSON export (statuses, 0–10 ratings, thoughts, tags, episodes) read and written", capabilities: [.streamable], fileExtension: "json",
         write: WatcharrJSONWriter.write)
         .holding(FormatHolds(ratings: "0.5–10 in halves (0: unrated)", dates: "instant", episodes: true, tags: true, reviews: true, status: true))

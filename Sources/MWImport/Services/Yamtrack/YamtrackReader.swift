@@ -22,7 +22,7 @@ enum YamtrackReader {
         parsed.csv != nil && signature.isSubset(of: parsed.headerKeys) ? .yamtrackItems : nil
     }
 
-    static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector) {
+    static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options _: ImportOptions) {
         for (file, kind, parsed) in files.sorted(by: { $0.0.inner < $1.0.inner }) {
             guard let t = parsed.csv?.table(headerWhere: { !($0.count == 1 && $0[0].isEmpty) }) else { continue }
             c.beginFile(file.display, kind: kind)
@@ -132,7 +132,7 @@ extension FormatDescriptor {
     /// (`--to yamtrack`, ``YamtrackCSVWriter``).
     public static let yamtrack = FormatDescriptor.filmService(
         FilmService(name: "yamtrack", displayName: "Yamtrack", shapes: [.text],
-                    detect: { YamtrackReader.detect($0, $1) }, read: { files, c, _ in YamtrackReader.read(files, into: c) }),
+                    detect: YamtrackReader.detect, read: YamtrackReader.read),
         summary: "Yamtrack: the CSV export (both header generations; films and TV, other kinds counted) read; the current generation written",
         capabilities: [.streamable],
         write: YamtrackCSVWriter.write)
