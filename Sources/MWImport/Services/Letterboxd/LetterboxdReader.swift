@@ -20,7 +20,7 @@ import MWFoundation
 /// link `letterboxd.com/<user>/film/<slug>/`, whose slug is kept). Items are `.movie` with raw
 /// type `film`: Letterboxd's catalogue is films, and the few TV miniseries in it cannot be told
 /// apart in the CSV, so the matcher must allow for them.
-public enum LetterboxdReader {
+public enum LetterboxdReader: FilmExportReading {
     /// The role of a Letterboxd file from its content (header, list banner) and, where
     /// Letterboxd uses one header for several files, its name inside the export; nil when the
     /// file is not a Letterboxd export file.
@@ -359,8 +359,7 @@ extension FormatDescriptor {
     /// Letterboxd: its export (the ZIP, its folder or files) read by `import` and `validate`;
     /// its import CSV written (`--to letterboxd`, or by its older name `letterboxd-csv`).
     public static let letterboxd = FormatDescriptor.filmService(
-        FilmService(name: "letterboxd", displayName: "Letterboxd", shapes: [.text],
-                    detect: LetterboxdReader.detect, read: LetterboxdReader.read),
+        FilmService(.letterboxd, displayName: "Letterboxd", shapes: [.text], reader: LetterboxdReader.self),
         summary: "Letterboxd: its export read; its import CSV written, one row per watch (over 1,000 rows: a folder of 1,000-row files)",
         aliases: ["letterboxd-csv"], capabilities: [.streamable, .folderOutput], modelVersion: Migrator.latestVersion,
         write: LetterboxdCSVWriter.write, writeSwitches: [.ratingFromLiked], readOptions: [.letterboxdIncludeDeleted])

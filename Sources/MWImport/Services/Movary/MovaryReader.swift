@@ -10,7 +10,7 @@ import MWFoundation
 /// told by its header, and a file is Movary's only when every column is one of Movary's: other
 /// trackers' CSVs share `title` and id columns. Every row names its film by TMDb ID, which the
 /// matcher takes as it is.
-enum MovaryReader {
+enum MovaryReader: FilmExportReading {
     /// Every column Movary's three files use, lower case.
     static let columns: Set<String> = ["title", "year", "tmdbid", "imdbid", "watchedat", "comment", "location", "userrating", "addedat"]
 
@@ -96,8 +96,7 @@ extension FormatDescriptor {
     /// Movary: its personal-data export read; the three CSVs its importer reads written as a
     /// folder (`--to movary -o FOLDER`).
     public static let movary = FormatDescriptor.filmService(
-        FilmService(name: "movary", displayName: "Movary", shapes: [.text],
-                    detect: MovaryReader.detect, read: MovaryReader.read),
+        FilmService(.movary, displayName: "Movary", shapes: [.text], reader: MovaryReader.self),
         summary: "Movary: the personal-data export (history.csv, ratings.csv, watchlist.csv) read; the same three files written as a folder",
         capabilities: [.folderOutput], write: MovaryCSVWriter.write)
         .holding(FormatHolds(ratings: "1–10", dates: "day", rewatches: true, reviews: true, status: true))

@@ -17,7 +17,7 @@ import MWFoundation
 /// are `true/false` or `0/1`; season and episode numbers are TVDB's. Other GDPR tables (a
 /// `user_id` column, nothing to import) are counted as not imported. Credential files are never
 /// opened (see ``WithheldFiles``).
-public enum TVTimeReader {
+public enum TVTimeReader: FilmExportReading {
     /// The role of a TV Time export file from its header or JSON shape; nil when it is not one.
     public static func detect(bytes: [UInt8], name: String) -> FileStats.Kind? {
         let f = ExportFile(container: "", inner: name, display: name, bytes: bytes)
@@ -282,8 +282,7 @@ public enum TVTimeReader {
 extension FormatDescriptor {
     /// TV Time's exports (GDPR and in-app), read.
     public static let tvtime = FormatDescriptor.filmService(
-        FilmService(name: "tvtime", displayName: "TV Time", shapes: [.text, .jsonArray],
-                    detect: TVTimeReader.detect, read: TVTimeReader.read),
+        FilmService(.tvtime, displayName: "TV Time", shapes: [.text, .jsonArray], reader: TVTimeReader.self),
         summary: "TV Time: the GDPR export and the in-app export (CSV or JSON) read")
         .holding(FormatHolds(ratings: "1–5", dates: "local time", rewatches: true, episodes: true, lists: true, reviews: true, status: true))
 }

@@ -10,7 +10,7 @@ import MWFoundation
 /// user, wins over `createdAt`) and, for shows, `watchedEpisodes` (`seasonNumber`,
 /// `episodeNumber`, `status`, `rating`). Titles are matched by the embedded TMDb ID. Timestamps
 /// are RFC 3339 with a varying number of fraction digits.
-enum WatcharrReader {
+enum WatcharrReader: FilmExportReading {
     static func detect(_ file: ExportFile, _ parsed: ExportContent) -> FileStats.Kind? {
         guard let array = parsed.json as? [Any], let first = array.first as? [String: Any],
               let content = first["content"] as? [String: Any], content["tmdbId"] != nil,
@@ -145,8 +145,7 @@ extension FileStats.Kind {
 extension FormatDescriptor {
     /// Watcharr's JSON export, read and written (`--to watcharr`, ``WatcharrJSONWriter``).
     public static let watcharr = FormatDescriptor.filmService(
-        FilmService(name: "watcharr", displayName: "Watcharr", shapes: [.jsonArray],
-                    detect: WatcharrReader.detect, read: WatcharrReader.read),
+        FilmService(.watcharr, displayName: "Watcharr", shapes: [.jsonArray], reader: WatcharrReader.self),
         summary: "Watcharr: the JSON export (statuses, 0–10 ratings, thoughts, tags, episodes) read and written", capabilities: [.streamable], fileExtension: "json",
         write: WatcharrJSONWriter.write)
         .holding(FormatHolds(ratings: "0.5–10 in halves (0: unrated)", dates: "instant", episodes: true, tags: true, reviews: true, status: true))
