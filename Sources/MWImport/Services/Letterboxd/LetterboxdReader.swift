@@ -234,11 +234,7 @@ public enum LetterboxdReader: FilmExportReading {
     static func readImportRow(_ row: CSVFile.Record, _ t: CSVTable, _ file: ExportFile, into c: ItemCollector) {
         let uri = t.text(row, "LetterboxdURI")
         let src = t.ref(.letterboxd, file, row, uri: uri)
-        let tmdbText = t.text(row, "tmdbID")
-        let tmdb = tmdbText.flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
-        if let tmdbText, tmdb == nil {
-            c.warn(t.diagnostic(.warning, .importBadValue, "tmdbID \(quoted(tmdbText)) is not a TMDb ID", row: row, column: "tmdbID"))
-        }
+        let tmdb = t.tmdbID(row, "tmdbID", c)
         let imdb = Values.imdbID(t.value(row, "imdbID"))
         let name = t.text(row, "Title") ?? ""
         guard !name.isEmpty || tmdb != nil || imdb != nil || uri != nil else {

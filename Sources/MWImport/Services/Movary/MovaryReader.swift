@@ -28,11 +28,7 @@ enum MovaryReader: FilmExportReading {
             guard let t = parsed.csv?.table(headerWhere: { !($0.count == 1 && $0[0].isEmpty) }) else { continue }
             c.beginFile(file.display, kind: kind)
             t.eachRow(.movary, file, c) { row, src in
-                let tmdbText = t.text(row, "tmdbId")
-                let tmdb = tmdbText.flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
-                if let tmdbText, tmdb == nil {
-                    c.warn(t.diagnostic(.warning, .importBadValue, "tmdbId \(quoted(tmdbText)) is not a TMDb ID", row: row, column: "tmdbId"))
-                }
+                let tmdb = t.tmdbID(row, "tmdbId", c)
                 let imdb = Values.imdbID(t.value(row, "imdbId"))
                 let title = t.text(row, "title") ?? ""
                 guard !title.isEmpty || tmdb != nil || imdb != nil else {
