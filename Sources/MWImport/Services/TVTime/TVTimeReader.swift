@@ -237,13 +237,7 @@ public enum TVTimeReader: FilmExportReading {
     // MARK: JSON (2026 in-app export)
 
     static func readJSON(_ array: [Any], _ file: ExportFile, _ kind: FileStats.Kind, _ c: ItemCollector) {
-        for (n, element) in array.enumerated() {
-            defer { c.finishRow() }
-            let src = SourceRef(service: .tvtime, file: file.inner, row: n + 1, shown: file.display)
-            guard let e = element as? [String: Any] else {
-                c.malformed(src.position, "not an object", .error(.importMalformedRow, "\(file.display): element \(n) is not an object", pointer: "/\(n)"))
-                continue
-            }
+        c.eachObject(array, .tvtime, file) { e, n, src in
             let id = e["id"] as? [String: Any]
             let tvdb = (id?["tvdb"] as? NSNumber)?.intValue
             let imdb = Values.imdbID(id?["imdb"] as? String)
@@ -251,17 +245,17 @@ public enum TVTimeReader: FilmExportReading {
             if kind == .tvtimeMovies {
                 guard let m = movie(tvdb: tvdb, imdb: imdb, uuid: nil, title: title, year: e["year"] as? Int, src, c) else {
                     c.malformed(src.position, "names no movie", .error(.importMalformedRow, "\(file.display): element \(n) names no movie", pointer: "/\(n)"))
-                    continue
+                    return
                 }
                 let watched = ForeignDate.parse(e["watched_at"] as? String)
                 c.update(m) { item in
                     if (e["is_watched"] as? Bool) == true || watched != nil { item.watches.append(WatchEvent(date: watched, source: src)) } else { item.marks.append(ForeignMark(.watchlist, source: src)) }
                 }
-                continue
+                return
             }
             guard let sh = show(tvdb: tvdb, imdb: imdb, title: title, src, c) else {
                 c.malformed(src.position, "names no show", .error(.importMalformedRow, "\(file.display): element \(n) names no show", pointer: "/\(n)"))
-                continue
+                return
             }
             let word = Values.text(e["status"] as? String)
             c.update(sh) { $0.marks.append(ForeignMark(.followed, detail: word, source: src, status: followStatus(word), statusWord: word ?? "followed")) }

@@ -87,13 +87,7 @@ public enum TraktReader: FilmExportReading {
                 c.ignoreRows(array.count, "a paused playback's progress (not a viewing; not imported)")
                 continue
             }
-            for (n, element) in array.enumerated() {
-                defer { c.finishRow() }
-                let src = SourceRef(service: .trakt, file: file.inner, row: n + 1, shown: file.display)
-                guard let e = element as? [String: Any] else {
-                    c.malformed(src.position, "not an object", .error(.importMalformedRow, "\(file.display): element \(n) is not an object", pointer: "/\(n)"))
-                    continue
-                }
+            c.eachObject(array, .trakt, file) { e, _, src in
                 switch kind {
                 case .traktListIndex: readListInfo(e, src, c)
                 case .traktHistory: readHistory(e, src, file, c)
