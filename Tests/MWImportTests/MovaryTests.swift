@@ -56,6 +56,19 @@ import Testing
         #expect(try BackupIO.read(url: fx.url("out.json")).isValid)
     }
 
+    @Test func aTMDbIDThatIsNoneIsReportedAndTheRowMatchedByItsTitle() throws {
+        let fx = try Fixture()
+        let url = try fx.write("movary/history.csv", "title,year,tmdbId,imdbId,watchedAt,comment,location\n"
+            + "Heat,1995,x12,,2024-01-02,,\nAlien,1979,0,,2023-05-06,,\nDune,2021,438631,,2024-02-01,,\n")
+        let read = MWImport.read(sources: [url], options: ImportOptions(readers: FormatRegistry.standard.filmReaders))
+        #expect(read.files.map(\.kind) == [.movaryHistory])
+        let bad = read.diagnostics.filter { $0.code == "import-bad-value" }
+        #expect(bad.map { "\($0.line ?? 0):\($0.field ?? "")" } == ["2:tmdbId", "3:tmdbId"])
+        #expect(bad.first?.message.contains("tmdbId \"x12\" is not a TMDb ID") == true, "\(bad.map(\.message))")
+        // Both rows are kept, without an ID, for the matcher to find by title and year.
+        #expect(read.items.map { "\($0.title):\($0.ids.tmdb ?? -1):\($0.watches.count)" }.sorted() == ["Alien:-1:1", "Dune:438631:1", "Heat:-1:1"])
+    }
+
     @Test func aLetterboxdImportFileIsNotMovarys() throws {
         let fx = try Fixture()
         let lb = try fx.write("import.csv", "tmdbID,imdbID,Title,Year,Rating,WatchedDate,Rewatch,Tags,Review\n949,tt0113277,Heat,1995,4,2024-01-02,,,\n")

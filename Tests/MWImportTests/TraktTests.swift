@@ -69,6 +69,18 @@ struct TraktTests {
         return fx.url("trakt")
     }
 
+    @Test func anElementThatIsNoObjectIsMalformedAndTheOthersAreRead() throws {
+        let fx = try Fixture()
+        try fx.write("trakt/watched-history-1.json", "[" + Self.history(1, "2026-04-01T11:10:00.000Z", movie: "One") + ", 42, \"x\"]")
+        let out = MWImport.read(sources: [fx.url("trakt")])
+        out.expectBalanced()
+        #expect(out.item("One")?.watches.count == 1)
+        let bad = out.diagnostics(.importMalformedRow)
+        #expect(bad.map(\.pointer) == ["/1", "/2"], "\(bad.map(\.message))")
+        #expect(bad.allSatisfy { $0.message.hasSuffix(": element \($0.pointer.dropFirst()) is not an object") }, "\(bad.map(\.message))")
+        #expect(out.file("watched-history-1.json")?.malformed.map(\.reason) == ["not an object", "not an object"])
+    }
+
     @Test func aTraktExportFolder() throws {
         let fx = try Fixture()
         let out = MWImport.read(sources: [try Self.export(fx)])

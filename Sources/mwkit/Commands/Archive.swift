@@ -41,7 +41,7 @@ struct Archive: ParsableCommand {
     @OptionGroup var reporting: ReportingOptions
 
     var options: ArchiveJob.Options {
-        var o = ArchiveJob.Options(database: db.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL())
+        var o = ArchiveJob.Options(database: libraryDatabase(db))
         o.output = out.url
         o.format = to?.descriptor
         o.writeOptions = out.writeOptions

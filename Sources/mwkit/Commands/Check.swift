@@ -17,25 +17,19 @@ struct Check: ParsableCommand {
     @Option(help: "The library database (default: $MWKIT_DB, else $XDG_DATA_HOME/mwkit/library.sqlite).")
     var db: String?
 
-    @Option(help: "Output style: text, json, github, junit, sarif (SARIF 2.1.0).")
-    var format: ReporterKind = .text
-
-    @Flag(help: "Treat warnings as errors.")
-    var strict = false
-
-    @OptionGroup var reporting: ReportingOptions
+    @OptionGroup var verdict: VerdictOptions
 
     func run() throws {
-        let url = db.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL()
+        let url = libraryDatabase(db)
         let report: FileReport
         do {
-            report = try CheckJob.run(url, strict: strict)
+            report = try CheckJob.run(url, strict: verdict.strict)
         } catch {
             let message = (error as? MWError)?.description ?? "\(error)"
-            print(format.reporter(verbose: reporting.verbose, toolVersion: MWKit.versionNumber).render([.unreadable(url.path, message)]), terminator: "")
+            verdict.print([.unreadable(url.path, message)])
             throw ExitCode(2)
         }
-        print(format.reporter(verbose: reporting.verbose, toolVersion: MWKit.versionNumber).render([report]), terminator: "")
+        verdict.print([report])
         if !report.valid { throw ExitCode(1) }
     }
 }

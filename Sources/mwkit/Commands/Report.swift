@@ -46,7 +46,7 @@ struct Report: ParsableCommand {
             var names: [String] = []
             var zipImages: (any ImageSource)?
             if inputs.isEmpty {
-                let url = db.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL()
+                let url = libraryDatabase(db)
                 let store = try LibraryStore.open(at: url, mode: .readOnly)
                 defer { try? store.close() }
                 let f = try store.loadLibrary(), b = try store.loadBookLibrary()
@@ -101,7 +101,7 @@ struct Report: ParsableCommand {
     /// Posters from the input ZIP's images, else mwkit's image cache (beside --db or the
     /// default database); never fetched.
     private func posters(zip: (any ImageSource)?) -> ReportPosters {
-        let cache = ImageCache(forDatabase: db.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL())
+        let cache = ImageCache(forDatabase: libraryDatabase(db))
         return ReportPosters(prepare: { names in
             try? zip?.prepare(names.map { ImageKey(role: .poster, fileName: $0) })
         }, lookup: { name in

@@ -62,7 +62,7 @@ struct Restore: ParsableCommand {
         var restore = RestoreOptions(strategy: strategy, onConflict: onConflict ?? .keep, dryRun: dryRun,
                                      snapshot: !noSnapshot, now: Clock.now(), onPhase: { clock.lap($0) })
         restore.keepSnapshots = keepSnapshots
-        var o = RestoreJob.Options(backup: backup, database: db.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL(), restore: restore)
+        var o = RestoreJob.Options(backup: backup, database: libraryDatabase(db), restore: restore)
         o.createFolder = db == nil
         o.onConflict = onConflict
         o.plan = plan

@@ -40,7 +40,7 @@ struct Review: AsyncParsableCommand {
         options.port = port
         options.idleTimeout = .milliseconds(Int64(idleMinutes * 60_000))
         options.cacheURL = cache.map { URL(fileURLWithPath: $0) } ?? TMDbCache.defaultURL()
-        options.imageDirectory = ImageCache(forDatabase: db.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL()).directory
+        options.imageDirectory = ImageCache(forDatabase: libraryDatabase(db)).directory
         do {
             let why = try await ReviewServer.serve(URL(fileURLWithPath: reviewFile), options: options) { address in
                 // Unbuffered: a script waiting for the address reads it at once.

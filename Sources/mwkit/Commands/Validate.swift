@@ -12,13 +12,7 @@ struct Validate: ParsableCommand {
     @Argument(help: "Files or directories to validate; '-' reads standard input.")
     var paths: [String]
 
-    @Option(help: "Output style: text, json, github, junit, sarif (SARIF 2.1.0).")
-    var format: ReporterKind = .text
-
-    @Flag(help: "Treat warnings as errors.")
-    var strict = false
-
-    @OptionGroup var reporting: ReportingOptions
+    @OptionGroup var verdict: VerdictOptions
 
     @Option(help: "Stop reporting after this many errors per file.")
     var maxErrors: Int?
@@ -47,7 +41,7 @@ struct Validate: ParsableCommand {
             var bad = false
             do {
                 let r = try BackupLoader().load(path, options: input.readOptions(maxErrors: maxErrors, buildLibrary: false)).result
-                report = FileReport(path: path, read: r, strict: strict)
+                report = FileReport(path: path, read: r, strict: verdict.strict)
             } catch {
                 bad = true
                 let msg = (error as? MWError)?.description ?? "\(error)"
@@ -60,7 +54,7 @@ struct Validate: ParsableCommand {
         }
         let (reports, unreadable) = results.withLock { ($0.reports, $0.unreadable) }
         let all = reports.compactMap { $0 }
-        print(format.reporter(verbose: reporting.verbose, toolVersion: MWKit.versionNumber).render(all), terminator: "")
+        verdict.print(all)
         if unreadable { throw ExitCode(2) }
         if !all.allSatisfy(\.valid) { throw ExitCode(1) }
     }

@@ -21,13 +21,7 @@ struct Verify: ParsableCommand {
     @Flag(help: "Check structure and manifest only; do not read image bytes.")
     var quick = false
 
-    @Option(help: "Output style: text, json, github, junit, sarif (SARIF 2.1.0).")
-    var format: ReporterKind = .text
-
-    @Flag(help: "Treat warnings as errors.")
-    var strict = false
-
-    @OptionGroup var reporting: ReportingOptions
+    @OptionGroup var verdict: VerdictOptions
 
     @OptionGroup var limits: ZipLimitOptions
 
@@ -35,8 +29,8 @@ struct Verify: ParsableCommand {
 
     func run() throws {
         let (reports, unreadable) = VerifyJob.run(paths, quick: quick, options: input.readOptions(buildLibrary: false),
-                                                  limits: limits.limits, strict: strict)
-        print(format.reporter(verbose: reporting.verbose, toolVersion: MWKit.versionNumber).render(reports), terminator: "")
+                                                  limits: limits.limits, strict: verdict.strict)
+        verdict.print(reports)
         if unreadable { throw ExitCode(2) }
         if !reports.allSatisfy(\.valid) { throw ExitCode(1) }
     }

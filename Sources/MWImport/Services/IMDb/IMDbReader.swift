@@ -14,7 +14,7 @@ import MWFoundation
 /// header for both); without, a ratings file. Decoding is UTF-8 first, Windows-1252 after
 /// (``TextDecoding``). Video games and podcasts are skipped with a count; a Const without `tt`
 /// is normalised; rows repeating a Const fold into one item.
-public enum IMDbReader {
+public enum IMDbReader: FilmExportReading {
     /// The role of an IMDb export file from its header; nil when it is not one.
     public static func detect(bytes: [UInt8], name: String) -> FileStats.Kind? {
         let f = ExportFile(container: "", inner: name, display: name, bytes: bytes)
@@ -94,7 +94,7 @@ public enum IMDbReader {
         "release date (month/day/year)", "directors", "your rating", "you rated", "date rated",
     ]
 
-    static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector) {
+    static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options _: ImportOptions) {
         for (file, kind, parsed) in files.sorted(by: { $0.0.inner < $1.0.inner }) {
             guard let csv = parsed.csv, let t = csv.table(headerWhere: { !($0.count == 1 && $0[0].isEmpty) }) else { continue }
             c.beginFile(file.display, kind: kind)
@@ -177,8 +177,7 @@ extension FormatDescriptor {
     /// IMDb: ratings and list exports read; an IMDb-style list CSV written (`--to imdb`, or by
     /// its older name `imdb-csv`), which Trakt, Letterboxd and others import.
     public static let imdb = FormatDescriptor.filmService(
-        FilmService(name: "imdb", displayName: "IMDb", shapes: [.text],
-                    detect: { IMDbReader.detect($0, $1) }, read: { files, c, _ in IMDbReader.read(files, into: c) }),
+        FilmService(.imdb, displayName: "IMDb", shapes: [.text], reader: IMDbReader.self),
         summary: "IMDb: ratings and list exports read; an IMDb-style list CSV (Const, Your Rating…) written, which Trakt, Letterboxd and others import",
         aliases: ["imdb-csv"], capabilities: [.streamable], modelVersion: Migrator.latestVersion,
         write: IMDbCSVWriter.write, writeSwitches: [.ratingFromLiked])

@@ -20,7 +20,7 @@ import MWFoundation
 /// link `letterboxd.com/<user>/film/<slug>/`, whose slug is kept). Items are `.movie` with raw
 /// type `film`: Letterboxd's catalogue is films, and the few TV miniseries in it cannot be told
 /// apart in the CSV, so the matcher must allow for them.
-public enum LetterboxdReader {
+public enum LetterboxdReader: FilmExportReading {
     /// The role of a Letterboxd file from its content (header, list banner) and, where
     /// Letterboxd uses one header for several files, its name inside the export; nil when the
     /// file is not a Letterboxd export file.
@@ -234,11 +234,7 @@ public enum LetterboxdReader {
     static func readImportRow(_ row: CSVFile.Record, _ t: CSVTable, _ file: ExportFile, into c: ItemCollector) {
         let uri = t.text(row, "LetterboxdURI")
         let src = t.ref(.letterboxd, file, row, uri: uri)
-        let tmdbText = t.text(row, "tmdbID")
-        let tmdb = tmdbText.flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
-        if let tmdbText, tmdb == nil {
-            c.warn(t.diagnostic(.warning, .importBadValue, "tmdbID \(quoted(tmdbText)) is not a TMDb ID", row: row, column: "tmdbID"))
-        }
+        let tmdb = t.tmdbID(row, "tmdbID", c)
         let imdb = Values.imdbID(t.value(row, "imdbID"))
         let name = t.text(row, "Title") ?? ""
         guard !name.isEmpty || tmdb != nil || imdb != nil || uri != nil else {
@@ -359,8 +355,7 @@ extension FormatDescriptor {
     /// Letterboxd: its export (the ZIP, its folder or files) read by `import` and `validate`;
     /// its import CSV written (`--to letterboxd`, or by its older name `letterboxd-csv`).
     public static let letterboxd = FormatDescriptor.filmService(
-        FilmService(name: "letterboxd", displayName: "Letterboxd", shapes: [.text],
-                    detect: { LetterboxdReader.detect($0, $1) }, read: { LetterboxdReader.read($0, into: $1, options: $2) }),
+        FilmService(.letterboxd, displayName: "Letterboxd", shapes: [.text], reader: LetterboxdReader.self),
         summary: "Letterboxd: its export read; its import CSV written, one row per watch (over 1,000 rows: a folder of 1,000-row files)",
         aliases: ["letterboxd-csv"], capabilities: [.streamable, .folderOutput], modelVersion: Migrator.latestVersion,
         write: LetterboxdCSVWriter.write, writeSwitches: [.ratingFromLiked], readOptions: [.letterboxdIncludeDeleted])

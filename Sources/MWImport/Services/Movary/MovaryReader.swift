@@ -10,7 +10,7 @@ import MWFoundation
 /// told by its header, and a file is Movary's only when every column is one of Movary's: other
 /// trackers' CSVs share `title` and id columns. Every row names its film by TMDb ID, which the
 /// matcher takes as it is.
-enum MovaryReader {
+enum MovaryReader: FilmExportReading {
     /// Every column Movary's three files use, lower case.
     static let columns: Set<String> = ["title", "year", "tmdbid", "imdbid", "watchedat", "comment", "location", "userrating", "addedat"]
 
@@ -23,16 +23,12 @@ enum MovaryReader {
         return .movaryWatchlist
     }
 
-    static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector) {
+    static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options _: ImportOptions) {
         for (file, kind, parsed) in files.sorted(by: { $0.0.inner < $1.0.inner }) {
             guard let t = parsed.csv?.table(headerWhere: { !($0.count == 1 && $0[0].isEmpty) }) else { continue }
             c.beginFile(file.display, kind: kind)
             t.eachRow(.movary, file, c) { row, src in
-                let tmdbText = t.text(row, "tmdbId")
-                let tmdb = tmdbText.flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
-                if let tmdbText, tmdb == nil {
-                    c.warn(t.diagnostic(.warning, .importBadValue, "tmdbId \(quoted(tmdbText)) is not a TMDb ID", row: row, column: "tmdbId"))
-                }
+                let tmdb = t.tmdbID(row, "tmdbId", c)
                 let imdb = Values.imdbID(t.value(row, "imdbId"))
                 let title = t.text(row, "title") ?? ""
                 guard !title.isEmpty || tmdb != nil || imdb != nil else {
@@ -96,8 +92,7 @@ extension FormatDescriptor {
     /// Movary: its personal-data export read; the three CSVs its importer reads written as a
     /// folder (`--to movary -o FOLDER`).
     public static let movary = FormatDescriptor.filmService(
-        FilmService(name: "movary", displayName: "Movary", shapes: [.text],
-                    detect: { MovaryReader.detect($0, $1) }, read: { files, c, _ in MovaryReader.read(files, into: c) }),
+        FilmService(.movary, displayName: "Movary", shapes: [.text], reader: MovaryReader.self),
         summary: "Movary: the personal-data export (history.csv, ratings.csv, watchlist.csv) read; the same three files written as a folder",
         capabilities: [.folderOutput], write: MovaryCSVWriter.write)
         .holding(FormatHolds(ratings: "1–10", dates: "day", rewatches: true, reviews: true, status: true))

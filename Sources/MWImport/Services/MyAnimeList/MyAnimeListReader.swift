@@ -15,7 +15,7 @@ import MWFoundation
 /// `my_start_date` / `my_finish_date` (`0000-00-00` = no date), `my_times_watched` (rewatches),
 /// `my_comments`, `my_tags`; other non-empty values are kept as extras. A manga list is
 /// recognised, and its entries counted as not imported (mwkit's film library holds no manga).
-enum MyAnimeListReader {
+enum MyAnimeListReader: FilmExportReading {
     /// `my_status` by name, lower case: the words (`Completed`, `Watching`, `On-Hold`, `Dropped`,
     /// `Plan to Watch`) or the numbers older exports and third-party tools write (1 watching,
     /// 2 completed, 3 on-hold, 4 dropped, 6 plan to watch).
@@ -45,7 +45,7 @@ enum MyAnimeListReader {
         var lines: [String: Int] = [:]
     }
 
-    static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector) {
+    static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options _: ImportOptions) {
         for (file, kind, _) in files.sorted(by: { $0.0.inner < $1.0.inner }) {
             let parsed = MALParser.parse(file.bytes)
             c.blankRows[file.display] = nil  // the file was also parsed as CSV, whose blank rows mean nothing here
@@ -233,8 +233,7 @@ extension FileStats.Kind {
 extension FormatDescriptor {
     /// MyAnimeList's XML anime list (`.xml` or `.xml.gz`), read.
     public static let myanimelist = FormatDescriptor.filmService(
-        FilmService(name: "myanimelist", displayName: "MyAnimeList", shapes: [.text, .gzip],
-                    detect: { MyAnimeListReader.detect($0, $1) }, read: { files, c, _ in MyAnimeListReader.read(files, into: c) }),
+        FilmService(.myanimelist, displayName: "MyAnimeList", shapes: [.text, .gzip], reader: MyAnimeListReader.self),
         summary: "MyAnimeList: the XML anime list export (.xml or .xml.gz as downloaded; matched by title) read",
         fileExtension: "xml")
         .holding(FormatHolds(ratings: "1–10", dates: "day", rewatches: true, tags: true, reviews: true, status: true))

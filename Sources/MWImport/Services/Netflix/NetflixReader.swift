@@ -297,12 +297,13 @@ extension FileStats.Kind {
     public static let netflixMyList: Self = "netflixMyList"
 }
 
+extension NetflixReader: FilmExportReading {}
+
 extension FormatDescriptor {
     /// Netflix's viewing history CSV and the personal-data export's viewing activity, ratings
     /// and My List, read.
     public static let netflix = FormatDescriptor.filmService(
-        FilmService(name: "netflix", displayName: "Netflix", shapes: [.text],
-                    detect: { NetflixReader.detect($0, $1) }, read: { NetflixReader.read($0, into: $1, options: $2) }),
+        FilmService(.netflix, displayName: "Netflix", shapes: [.text], reader: NetflixReader.self),
         summary: "Netflix: NetflixViewingHistory.csv and the data request's ViewingActivity, Ratings and MyList CSVs read (no IDs: matched by title)",
         readOptions: [.netflixDateOrder, .netflixProfile])
         .holding(FormatHolds(ratings: "thumbs up/down, old 1–5 stars", dates: "day (history) or instant (activity)", rewatches: true, episodes: true, status: true))

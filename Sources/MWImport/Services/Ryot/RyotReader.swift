@@ -11,7 +11,7 @@ import MWFoundation
 /// lot. `source` `tmdb` makes `identifier` a TMDb id, `tvdb` a TVDB id; any other source sends
 /// the item through the search by `source_id` (Ryot's name for it). One seen entry per viewing
 /// or per episode; ratings are 0–100 (kept as tenths of the 10-point scale: 85 → 8.5).
-enum RyotReader {
+enum RyotReader: FilmExportReading {
     /// Top-level keys of every generation.
     static let topKeys: Set<String> = ["metadata", "metadata_groups", "media", "media_group", "media_groups", "people", "collections",
                                        "measurements", "workouts", "workout_templates", "exercises"]
@@ -35,7 +35,7 @@ enum RyotReader {
         return .ryotExport
     }
 
-    static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector) {
+    static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options _: ImportOptions) {
         for (file, kind, parsed) in files.sorted(by: { $0.0.inner < $1.0.inner }) {
             c.beginFile(file.display, kind: kind)
             guard let object = parsed.json as? [String: Any] else { continue }
@@ -227,10 +227,10 @@ extension FileStats.Kind {
 extension FormatDescriptor {
     /// Ryot's `CompleteExport` JSON (both key generations), read and written.
     public static let ryot = FormatDescriptor.filmService(
-        FilmService(name: "ryot", displayName: "Ryot", shapes: [.jsonObject],
+        FilmService(.ryot, displayName: "Ryot", shapes: [.jsonObject],
                     // Detection needs one of these keys (or an item's) in the first bytes.
                     jsonObjectNeedles: ["\"metadata\"", "\"media\"", "\"seen_history\""],
-                    detect: { RyotReader.detect($0, $1) }, read: { files, c, _ in RyotReader.read(files, into: c) }),
+                    reader: RyotReader.self),
         summary: "Ryot: the CompleteExport JSON (`metadata` and older `media`; films and shows, other lots counted) read and written",
         fileExtension: "json", write: RyotWriter.write)
         .holding(FormatHolds(ratings: "0–100", dates: "instant", rewatches: true, episodes: true, lists: true, reviews: true, privateNotes: true, status: true))

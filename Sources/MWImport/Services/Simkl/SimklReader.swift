@@ -14,7 +14,7 @@ import MWFoundation
 /// `movie` or `show` with its `ids` (`simkl`, `tmdb`, `imdb`, `tvdb`…), and a show's watched
 /// episodes under `seasons[].episodes[]` (`watched_at`). Titles are matched by their TMDb id
 /// when the kind is known, else by IMDb or TVDB id through the matcher, else by title and year.
-enum SimklReader {
+enum SimklReader: FilmExportReading {
     /// Simkl's own column, present in every CSV backup and in no other service's export.
     static let csvSignature: Set<String> = ["simkl_id", "title", "type", "watchlist"]
     static let sections = ["movies", "shows", "anime"]
@@ -37,7 +37,7 @@ enum SimklReader {
         return text.range(of: #""ids"\s*:\s*\{[^{}]*"simkl"\s*:"#, options: .regularExpression) != nil ? .simklJSON : nil
     }
 
-    static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector) {
+    static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options _: ImportOptions) {
         for (file, kind, parsed) in files.sorted(by: { $0.0.inner < $1.0.inner }) {
             if kind == .simklJSON {
                 c.beginFile(file.display, kind: kind)
@@ -228,10 +228,10 @@ extension FileStats.Kind {
 extension FormatDescriptor {
     /// Simkl's CSV backup and `SimklBackup.json`, read.
     public static let simkl = FormatDescriptor.filmService(
-        FilmService(name: "simkl", displayName: "Simkl", shapes: [.text, .jsonObject],
+        FilmService(.simkl, displayName: "Simkl", shapes: [.text, .jsonObject],
                     // Detection needs one of these keys (or an item's) in the first bytes.
                     jsonObjectNeedles: ["\"movies\"", "\"shows\"", "\"anime\""],
-                    detect: { SimklReader.detect($0, $1) }, read: { files, c, _ in SimklReader.read(files, into: c) }),
+                    reader: SimklReader.self),
         summary: "Simkl: the CSV backup and SimklBackup.json (statuses, 1–10 ratings, memos, episodes) read")
         .holding(FormatHolds(ratings: "1–10", dates: "day (CSV) or instant (JSON)", episodes: true, reviews: true, status: true))
 }

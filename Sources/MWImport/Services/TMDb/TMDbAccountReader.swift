@@ -12,7 +12,7 @@ import MWFoundation
 /// Which file is which: its name inside the export says favourites or watchlist (a rating
 /// filled in there is kept as well, undated); else a file with any `Your Rating` holds ratings
 /// (TMDb writes one header for all three).
-enum TMDbAccountReader {
+enum TMDbAccountReader: FilmExportReading {
     static let signature: Set<String> = ["tmdb id", "type", "name", "your rating", "date rated"]
 
     static func detect(_ file: ExportFile, _ parsed: ExportContent) -> FileStats.Kind? {
@@ -26,7 +26,7 @@ enum TMDbAccountReader {
         return .tmdbWatchlist
     }
 
-    static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector) {
+    static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options _: ImportOptions) {
         for (file, kind, parsed) in files.sorted(by: { $0.0.inner < $1.0.inner }) {
             guard let t = parsed.csv?.table(headerWhere: { !($0.count == 1 && $0[0].isEmpty) }) else { continue }
             c.beginFile(file.display, kind: kind)
@@ -108,8 +108,7 @@ extension FileStats.Kind {
 extension FormatDescriptor {
     /// A TMDb account's CSV exports (ratings, watchlist, favourites), read.
     public static let tmdb = FormatDescriptor.filmService(
-        FilmService(name: "tmdb", displayName: "TMDb", shapes: [.text],
-                    detect: { TMDbAccountReader.detect($0, $1) }, read: { files, c, _ in TMDbAccountReader.read(files, into: c) }),
+        FilmService(.tmdb, displayName: "TMDb", shapes: [.text], reader: TMDbAccountReader.self),
         summary: "TMDb: the account's CSV exports (ratings incl. episodes, watchlist, favourites) read")
         .holding(FormatHolds(ratings: "1–10", dates: "instant", episodes: true, status: true))
 }

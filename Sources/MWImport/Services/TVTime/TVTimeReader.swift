@@ -17,7 +17,7 @@ import MWFoundation
 /// are `true/false` or `0/1`; season and episode numbers are TVDB's. Other GDPR tables (a
 /// `user_id` column, nothing to import) are counted as not imported. Credential files are never
 /// opened (see ``WithheldFiles``).
-public enum TVTimeReader {
+public enum TVTimeReader: FilmExportReading {
     /// The role of a TV Time export file from its header or JSON shape; nil when it is not one.
     public static func detect(bytes: [UInt8], name: String) -> FileStats.Kind? {
         let f = ExportFile(container: "", inner: name, display: name, bytes: bytes)
@@ -54,7 +54,7 @@ public enum TVTimeReader {
         return nil
     }
 
-    static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector) {
+    static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options _: ImportOptions) {
         func rank(_ k: FileStats.Kind) -> Int {
             switch k {
             case .tvtimeSeries, .tvtimeFollowedShows, .tvtimeShowData: return 0
@@ -237,13 +237,7 @@ public enum TVTimeReader {
     // MARK: JSON (2026 in-app export)
 
     static func readJSON(_ array: [Any], _ file: ExportFile, _ kind: FileStats.Kind, _ c: ItemCollector) {
-        for (n, element) in array.enumerated() {
-            defer { c.finishRow() }
-            let src = SourceRef(service: .tvtime, file: file.inner, row: n + 1, shown: file.display)
-            guard let e = element as? [String: Any] else {
-                c.malformed(src.position, "not an object", .error(.importMalformedRow, "\(file.display): element \(n) is not an object", pointer: "/\(n)"))
-                continue
-            }
+        c.eachObject(array, .tvtime, file) { e, n, src in
             let id = e["id"] as? [String: Any]
             let tvdb = (id?["tvdb"] as? NSNumber)?.intValue
             let imdb = Values.imdbID(id?["imdb"] as? String)
@@ -251,17 +245,17 @@ public enum TVTimeReader {
             if kind == .tvtimeMovies {
                 guard let m = movie(tvdb: tvdb, imdb: imdb, uuid: nil, title: title, year: e["year"] as? Int, src, c) else {
                     c.malformed(src.position, "names no movie", .error(.importMalformedRow, "\(file.display): element \(n) names no movie", pointer: "/\(n)"))
-                    continue
+                    return
                 }
                 let watched = ForeignDate.parse(e["watched_at"] as? String)
                 c.update(m) { item in
                     if (e["is_watched"] as? Bool) == true || watched != nil { item.watches.append(WatchEvent(date: watched, source: src)) } else { item.marks.append(ForeignMark(.watchlist, source: src)) }
                 }
-                continue
+                return
             }
             guard let sh = show(tvdb: tvdb, imdb: imdb, title: title, src, c) else {
                 c.malformed(src.position, "names no show", .error(.importMalformedRow, "\(file.display): element \(n) names no show", pointer: "/\(n)"))
-                continue
+                return
             }
             let word = Values.text(e["status"] as? String)
             c.update(sh) { $0.marks.append(ForeignMark(.followed, detail: word, source: src, status: followStatus(word), statusWord: word ?? "followed")) }
@@ -282,8 +276,7 @@ public enum TVTimeReader {
 extension FormatDescriptor {
     /// TV Time's exports (GDPR and in-app), read.
     public static let tvtime = FormatDescriptor.filmService(
-        FilmService(name: "tvtime", displayName: "TV Time", shapes: [.text, .jsonArray],
-                    detect: { TVTimeReader.detect($0, $1) }, read: { files, c, _ in TVTimeReader.read(files, into: c) }),
+        FilmService(.tvtime, displayName: "TV Time", shapes: [.text, .jsonArray], reader: TVTimeReader.self),
         summary: "TV Time: the GDPR export and the in-app export (CSV or JSON) read")
         .holding(FormatHolds(ratings: "1–5", dates: "local time", rewatches: true, episodes: true, lists: true, reviews: true, status: true))
 }

@@ -11,7 +11,7 @@ import MWFoundation
 /// user's own comments and reviews). IDs are kept as given: `ids.tmdb` may be null and
 /// `ids.imdb` null or empty. Dates are instants (ISO 8601 with milliseconds). The CSV Trakt's
 /// web importer reads (what `--to trakt` writes) is read too (``TraktImportCSV``).
-public enum TraktReader {
+public enum TraktReader: FilmExportReading {
     /// The role of a Trakt export file from its name in the export and its JSON shape; nil
     /// when it is not one.
     public static func detect(bytes: [UInt8], name: String) -> FileStats.Kind? {
@@ -68,7 +68,7 @@ public enum TraktReader {
         return (rank, page, file.inner)
     }
 
-    static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector) {
+    static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options _: ImportOptions) {
         let sorted = files.sorted { order($0.0, $0.1) < order($1.0, $1.1) }
         for (file, kind, parsed) in sorted {
             if kind == .traktImportCSV { TraktImportCSV.read(file, kind, parsed, into: c); continue }
@@ -87,13 +87,7 @@ public enum TraktReader {
                 c.ignoreRows(array.count, "a paused playback's progress (not a viewing; not imported)")
                 continue
             }
-            for (n, element) in array.enumerated() {
-                defer { c.finishRow() }
-                let src = SourceRef(service: .trakt, file: file.inner, row: n + 1, shown: file.display)
-                guard let e = element as? [String: Any] else {
-                    c.malformed(src.position, "not an object", .error(.importMalformedRow, "\(file.display): element \(n) is not an object", pointer: "/\(n)"))
-                    continue
-                }
+            c.eachObject(array, .trakt, file) { e, _, src in
                 switch kind {
                 case .traktListIndex: readListInfo(e, src, c)
                 case .traktHistory: readHistory(e, src, file, c)
@@ -307,8 +301,7 @@ extension FormatDescriptor {
     /// Trakt: its JSON export and the CSV the Trakt web importer reads, read; that CSV written
     /// (`--to trakt`, or `trakt-csv`; the JSON export is `trakt-json`).
     public static let trakt = FormatDescriptor.filmService(
-        FilmService(name: "trakt", displayName: "Trakt", shapes: [.jsonArray, .text],
-                    detect: { TraktReader.detect($0, $1) }, read: { files, c, _ in TraktReader.read(files, into: c) }),
+        FilmService(.trakt, displayName: "Trakt", shapes: [.jsonArray, .text], reader: TraktReader.self),
         summary: "Trakt: the JSON export and the web importer's CSV read; that CSV written (history, ratings, watchlist)",
         aliases: ["trakt-csv"], capabilities: [.streamable], write: TraktCSVWriter.write, writeSwitches: [.ratingFromLiked])
         .holding(FormatHolds(ratings: "1–10", dates: "instant", rewatches: true, episodes: true, lists: true, reviews: true, status: true))

@@ -10,7 +10,7 @@ import MWFoundation
 /// user, wins over `createdAt`) and, for shows, `watchedEpisodes` (`seasonNumber`,
 /// `episodeNumber`, `status`, `rating`). Titles are matched by the embedded TMDb ID. Timestamps
 /// are RFC 3339 with a varying number of fraction digits.
-enum WatcharrReader {
+enum WatcharrReader: FilmExportReading {
     static func detect(_ file: ExportFile, _ parsed: ExportContent) -> FileStats.Kind? {
         guard let array = parsed.json as? [Any], let first = array.first as? [String: Any],
               let content = first["content"] as? [String: Any], content["tmdbId"] != nil,
@@ -19,7 +19,7 @@ enum WatcharrReader {
         return .watcharrWatched
     }
 
-    static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector) {
+    static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options _: ImportOptions) {
         for (file, kind, parsed) in files.sorted(by: { $0.0.inner < $1.0.inner }) {
             c.beginFile(file.display, kind: kind)
             guard let array = parsed.json as? [Any] else { continue }
@@ -145,8 +145,7 @@ extension FileStats.Kind {
 extension FormatDescriptor {
     /// Watcharr's JSON export, read and written (`--to watcharr`, ``WatcharrJSONWriter``).
     public static let watcharr = FormatDescriptor.filmService(
-        FilmService(name: "watcharr", displayName: "Watcharr", shapes: [.jsonArray],
-                    detect: { WatcharrReader.detect($0, $1) }, read: { files, c, _ in WatcharrReader.read(files, into: c) }),
+        FilmService(.watcharr, displayName: "Watcharr", shapes: [.jsonArray], reader: WatcharrReader.self),
         summary: "Watcharr: the JSON export (statuses, 0–10 ratings, thoughts, tags, episodes) read and written", capabilities: [.streamable], fileExtension: "json",
         write: WatcharrJSONWriter.write)
         .holding(FormatHolds(ratings: "0.5–10 in halves (0: unrated)", dates: "instant", episodes: true, tags: true, reviews: true, status: true))

@@ -12,7 +12,7 @@ import MWFoundation
 /// for films and TV); a row without one is matched through the search by its title. `status`:
 /// `Completed`, `In progress`, `Planning`, `Paused`, `Dropped`; `score` 0–10 with one decimal;
 /// `notes` the user's own.
-enum YamtrackReader {
+enum YamtrackReader: FilmExportReading {
     /// Columns every generation has, lower case; a file is Yamtrack's when it has all of them.
     static let signature: Set<String> = ["media_id", "source", "media_type", "title", "season_number", "episode_number", "status"]
     /// The kinds that are films or TV.
@@ -22,7 +22,7 @@ enum YamtrackReader {
         parsed.csv != nil && signature.isSubset(of: parsed.headerKeys) ? .yamtrackItems : nil
     }
 
-    static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector) {
+    static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options _: ImportOptions) {
         for (file, kind, parsed) in files.sorted(by: { $0.0.inner < $1.0.inner }) {
             guard let t = parsed.csv?.table(headerWhere: { !($0.count == 1 && $0[0].isEmpty) }) else { continue }
             c.beginFile(file.display, kind: kind)
@@ -131,8 +131,7 @@ extension FormatDescriptor {
     /// Yamtrack's CSV export (both header generations), read; the current generation written
     /// (`--to yamtrack`, ``YamtrackCSVWriter``).
     public static let yamtrack = FormatDescriptor.filmService(
-        FilmService(name: "yamtrack", displayName: "Yamtrack", shapes: [.text],
-                    detect: { YamtrackReader.detect($0, $1) }, read: { files, c, _ in YamtrackReader.read(files, into: c) }),
+        FilmService(.yamtrack, displayName: "Yamtrack", shapes: [.text], reader: YamtrackReader.self),
         summary: "Yamtrack: the CSV export (both header generations; films and TV, other kinds counted) read; the current generation written",
         capabilities: [.streamable],
         write: YamtrackCSVWriter.write)
