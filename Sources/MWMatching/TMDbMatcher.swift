@@ -56,6 +56,7 @@ public final class TMDbMatcher: TitleMatcher {
         var subjectOf = [String?](repeating: nil, count: items.count)
         var subjects: [String: MatchSubject] = [:]
         var lookupKeys = Set<String>()
+        var filmDecisionsOnEpisodes: [String: (id: Int64, episodes: Int)] = [:]
 
         let allSubjects = items.map(MatchSubject.init)
         // Records with different ids of one service never share a review key (issue 30 §1).
@@ -64,8 +65,15 @@ public final class TMDbMatcher: TitleMatcher {
             let subject = allSubjects[i]
             keys[i] = reviewKeys[i].map { "\(item.source.service.rawValue):\($0)" } ?? MatchKey.position(item)
             if let d = overrides[keys[i]] {
-                outcomes[i] = d.outcome
-                continue
+                // A film has no episodes: a film decision on a row of a show's episodes would
+                // fold them (several films Netflix's structure grouped, `Saga: One`, `Saga: Two`)
+                // into one film. It is not applied; the items are matched as if undecided.
+                if case .match(let id, .movie) = d, item.episode != nil {
+                    filmDecisionsOnEpisodes[keys[i], default: (id, 0)].1 += 1
+                } else {
+                    outcomes[i] = d.outcome
+                    continue
+                }
             }
             guard let subject else {
                 outcomes[i] = .review(ReviewEntry(reason: "neither an ID nor a title to match by"))
@@ -105,7 +113,9 @@ public final class TMDbMatcher: TitleMatcher {
         let after = client.stats
         result.stats.requests = after.requests - before.requests
         result.stats.cacheHits = after.cacheHits - before.cacheHits
-        result.diagnostics = overrides.unused(keys) + failures.sorted { $0.key < $1.key }.map { reason, n in
+        result.diagnostics = overrides.unused(keys) + filmDecisionsOnEpisodes.sorted { $0.key < $1.key }.map { key, d in
+            .warning(.importReviewDecision, "decision movie:\(d.id) names a film, but the row holds \(d.episodes) episode(s) of a show: not applied, they are matched as if undecided (write tv:ID for the show, or ignore): \(key)")
+        } + failures.sorted { $0.key < $1.key }.map { reason, n in
             .warning(.importMatchIncomplete, "\(n) item(s) not matched, sent to review: \(reason)")
         }
         return result

@@ -34,6 +34,7 @@ public enum LibraryBuilder {
             let named = extras.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\($0.key) ×\($0.value)" }
             diagnostics.append(.warning(.importNotKept, "\(extras.values.reduce(0, +)) value(s) the library has no field for were not kept: \(named.joined(separator: ", "))"))
         }
+        if let said = episodeCountsNotKept(lib, export, matches) { diagnostics.append(said) }
         var built = ImportBuild(library: lib, rows: p.rows, counts: counts(lib), diagnostics: diagnostics)
         if options.fillMetadata {
             built.filledMetadata = filled(p.drafts, lib, options)
@@ -94,6 +95,30 @@ public enum LibraryBuilder {
 
 /// The first step of a build: every item, as its match decided, booked per row and placed on
 /// its title draft (one per TMDb ID and kind), its episode draft, or the title's loose episodes.
+extension LibraryBuilder {
+    /// A show's count of watched episodes (Trakt watched-shows `plays` without `seasons`, TV
+    /// Time `nb_episodes_seen`) is kept through the episodes themselves; a show the import
+    /// gives no episode of keeps only "watched", so the count is reported, never dropped in
+    /// silence (issue 30 §1).
+    static func episodeCountsNotKept(_ lib: Library, _ export: ForeignExport, _ matches: MatchResult) -> Diagnostic? {
+        let withEpisodes = Set(lib.episodes.map(\.showId)).union(lib.titles.filter { !$0.unnumberedEpisodes.isEmpty }.map(\.id))
+        let showIdOf = Dictionary(lib.titles.filter { $0.mediaType == .tv }.map { ($0.tmdbId, $0.id) }, uniquingKeysWith: { a, _ in a })
+        var shows = Set<Int64>(), total = 0
+        for m in matches.items {
+            guard case .matched(let t) = m.outcome, t.mediaType == .tv, let id = showIdOf[t.tmdbId], !withEpisodes.contains(id) else { continue }
+            let item = export.items[m.index]
+            guard item.episode == nil else { continue }
+            for mark in item.marks where mark.kind == .watched && (RecordValues.isEpisodeCount(mark) || RecordValues.isEpisodePlays(mark)) {
+                guard let n = mark.count, n > 0 else { continue }
+                shows.insert(t.tmdbId)
+                total += n
+            }
+        }
+        guard !shows.isEmpty else { return nil }
+        return .warning(.importNotKept, "\(shows.count) show(s) came with only a count of watched episodes (\(total) in all) and none of their episodes: kept as watched, the count not kept (the library counts a show's episodes one by one)")
+    }
+}
+
 struct Placement {
     var drafts: [TitleDraft] = []
     var draftAt: [String: Int] = [:]

@@ -70,6 +70,8 @@ public enum TraktReader: FilmExportReading {
 
     static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options _: ImportOptions) {
         let sorted = files.sorted { order($0.0, $0.1) < order($1.0, $1.1) }
+        var listRatings: [(Int, ForeignRating)] = []
+        defer { keepListRatings(listRatings, c) }
         for (file, kind, parsed) in sorted {
             if kind == .traktImportCSV { TraktImportCSV.read(file, kind, parsed, into: c); continue }
             c.beginFile(file.display, kind: kind)
@@ -93,7 +95,7 @@ public enum TraktReader: FilmExportReading {
                 case .traktHistory: readHistory(e, src, file, c)
                 case .traktWatchedMovies, .traktWatchedShows: readWatched(e, src, file, c)
                 case .traktRatings: readRating(e, src, file, c)
-                case .traktWatchlist, .traktFavorites, .traktList: readListed(e, src, file, kind, c)
+                case .traktWatchlist, .traktFavorites, .traktList: if let r = readListed(e, src, file, kind, c) { listRatings.append(r) }
                 case .traktComments: readComment(e, src, file, c)
                 default: c.ignore("not imported")
                 }
@@ -255,8 +257,10 @@ public enum TraktReader: FilmExportReading {
         c.listRow()
     }
 
-    static func readListed(_ e: [String: Any], _ src: SourceRef, _ file: ExportFile, _ kind: FileStats.Kind, _ c: ItemCollector) {
-        guard let (i, season) = subject(e, src, c) else { return unreadable(e, src, file, c) }
+    /// A watchlist, favourites or list element; its `my_rating` (the user's rating of the title,
+    /// undated) is returned, to be kept once every file is read (``keepListRatings``).
+    static func readListed(_ e: [String: Any], _ src: SourceRef, _ file: ExportFile, _ kind: FileStats.Kind, _ c: ItemCollector) -> (Int, ForeignRating)? {
+        guard let (i, season) = subject(e, src, c) else { unreadable(e, src, file, c); return nil }
         let added = ForeignDate.parse(e["listed_at"] as? String)
         let note = Values.text(e["notes"] as? String)
         let rank = e["rank"] as? Int
@@ -278,6 +282,24 @@ public enum TraktReader: FilmExportReading {
             default: item.lists.append(ListMembership(listKey: listKey, listName: listName, position: rank, note: note, addedAt: added, source: src))
             }
             if let season { item.extras.append(ForeignExtra(field: "season", value: String(season), source: src)) }
+        }
+        guard let n = e["my_rating"] as? NSNumber else { return nil }
+        guard (1...10).contains(n.doubleValue) else {
+            c.warn(.warning(.importBadValue, "\(file.display): element \(src.row! - 1) has my_rating \(n.stringValue), not 1–10", pointer: "/\(src.row! - 1)/my_rating"))
+            return nil
+        }
+        return (i, ForeignRating(value: n.doubleValue, scale: .tenPoint, raw: n.stringValue, date: nil, season: season, source: src))
+    }
+
+    /// A list element's `my_rating` is the user's rating as the ratings files hold it (dated
+    /// there): kept only for a title (or season) no Trakt rating of the export rates, so a list
+    /// file alone loses no rating and a whole export gets no undated copy (docs/IMPORT.md).
+    static func keepListRatings(_ ratings: [(Int, ForeignRating)], _ c: ItemCollector) {
+        for (i, r) in ratings {
+            c.update(i) { item in
+                guard !item.ratings.contains(where: { $0.source.service == .trakt && $0.season == r.season }) else { return }
+                item.ratings.append(r)
+            }
         }
     }
 
