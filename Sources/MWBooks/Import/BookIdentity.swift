@@ -83,13 +83,17 @@ enum BookIdentity {
         // Indices are sorted, not the rows: a row is a large value, and moving it through the
         // sort cost more than the comparisons.
         // Rows that attach to a book by id (``BookRow/attaches``) come after every row that may name it.
-        let keys = rows.map { r in
-            [r.attaches ? "1" : "0", r.source.rawValue, rowKey(r), r.isbnKeys.joined(separator: " "), titleKey(r.title), r.authors.map(authorKey).joined(separator: ";")]
-        }
-        let order = rows.indices.sorted { a, b in
-            if keys[a] != keys[b] { return keys[a].lexicographicallyPrecedes(keys[b]) }
-            return fingerprint(rows[a]) < fingerprint(rows[b])
-        }
+        // The keys in a scope of their own: freed before the batches are copied out, not held
+        // (six strings a row) beside both copies of the rows.
+        let order: [Int] = {
+            let keys = rows.map { r in
+                [r.attaches ? "1" : "0", r.source.rawValue, rowKey(r), r.isbnKeys.joined(separator: " "), titleKey(r.title), r.authors.map(authorKey).joined(separator: ";")]
+            }
+            return rows.indices.sorted { a, b in
+                if keys[a] != keys[b] { return keys[a].lexicographicallyPrecedes(keys[b]) }
+                return fingerprint(rows[a]) < fingerprint(rows[b])
+            }
+        }()
         return stride(from: 0, to: order.count, by: batchSize).map { start in
             order[start..<min(start + batchSize, order.count)].map { rows[$0] }
         }

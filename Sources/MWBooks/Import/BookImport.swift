@@ -35,12 +35,18 @@ public enum BookImport {
         }
     }
 
-    /// `files`' rows taken out of them.
-    private static func taking(_ read: [BookFileRead]) -> ([BookFileRead], [BookRow]) {
-        var files = read
-        let rows = files.indices.flatMap { i in
-            defer { files[i].rows = [] }
-            return files[i].rows
+    /// `files`' rows taken out of them: the first file's array itself (one file is the usual
+    /// import: its rows are not copied, as they were into a second array beside them), the
+    /// others' appended to it.
+    private static func taking(_ read: consuming [BookFileRead]) -> ([BookFileRead], [BookRow]) {
+        var files = consume read
+        guard !files.isEmpty else { return (files, []) }
+        var rows = files[0].rows
+        files[0].rows = []
+        if files.count > 1 { rows.reserveCapacity(files.reduce(rows.count) { $0 + $1.rows.count }) }
+        for i in files.indices.dropFirst() {
+            rows += files[i].rows
+            files[i].rows = []
         }
         return (files, rows)
     }

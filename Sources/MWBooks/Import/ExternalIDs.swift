@@ -43,8 +43,10 @@ extension Edition {
 /// (``Work/mergeExternalIDs(from:)``) and the library merge (LibraryMerger's `combine`) both
 /// merge through them, so an identifier added to a model is merged everywhere.
 protocol ExternalIdentified {
-    static var idLists: [WritableKeyPath<Self, [String]>] { get }
-    static var singleIDs: [WritableKeyPath<Self, String?>] { get }
+    /// Calls `list` with each id list of this record and `other`'s, then `single` with each
+    /// single id; true when any call returned true. (Fields named in code, not as tables of key
+    /// paths: those were projected at run time, and allocated, on every merge of a record.)
+    mutating func eachID(_ other: Self, list: (inout [String], [String]) -> Bool, single: (inout String?, String?) -> Bool) -> Bool
 }
 
 extension ExternalIdentified {
@@ -52,23 +54,31 @@ extension ExternalIdentified {
     /// lists are not added (an import's blank cells). True when anything changed.
     @discardableResult
     mutating func mergeIDs(from other: Self, dropEmpty: Bool) -> Bool {
-        var changed = false
-        for k in Self.idLists {
-            let added = dropEmpty ? Work.union(&self[keyPath: k], other[keyPath: k]) : self[keyPath: k].appendUnique(other[keyPath: k])
-            changed = added || changed
-        }
-        for k in Self.singleIDs { changed = Work.fill(&self[keyPath: k], other[keyPath: k]) || changed }
-        return changed
+        eachID(other, list: { dropEmpty ? Work.union(&$0, $1) : $0.appendUnique($1) }, single: { Work.fill(&$0, $1) })
     }
 }
 
 extension Work: ExternalIdentified {
-    static var idLists: [WritableKeyPath<Work, [String]>] { [\.goodreadsWorkIDs, \.amazonASINs, \.librarythingIDs, \.googleBooksVolumeIDs] }
-    static var singleIDs: [WritableKeyPath<Work, String?>] { [\.openLibraryWorkID, \.isbndbID, \.googleBooksVolumeID] }
+    mutating func eachID(_ o: Work, list: (inout [String], [String]) -> Bool, single: (inout String?, String?) -> Bool) -> Bool {
+        var changed = list(&goodreadsWorkIDs, o.goodreadsWorkIDs)
+        changed = list(&amazonASINs, o.amazonASINs) || changed
+        changed = list(&librarythingIDs, o.librarythingIDs) || changed
+        changed = list(&googleBooksVolumeIDs, o.googleBooksVolumeIDs) || changed
+        changed = single(&openLibraryWorkID, o.openLibraryWorkID) || changed
+        changed = single(&isbndbID, o.isbndbID) || changed
+        return single(&googleBooksVolumeID, o.googleBooksVolumeID) || changed
+    }
 }
 
 extension Edition: ExternalIdentified {
     /// The ISBNs count among them; the primary `isbn` is kept apart (``mergeExternalIDs(from:)``).
-    static var idLists: [WritableKeyPath<Edition, [String]>] { [\.isbns, \.amazonASINs, \.googleBooksVolumeIDs, \.librarythingIDs] }
-    static var singleIDs: [WritableKeyPath<Edition, String?>] { [\.openLibraryEditionID, \.isbndbID, \.googleBooksVolumeID] }
+    mutating func eachID(_ o: Edition, list: (inout [String], [String]) -> Bool, single: (inout String?, String?) -> Bool) -> Bool {
+        var changed = list(&isbns, o.isbns)
+        changed = list(&amazonASINs, o.amazonASINs) || changed
+        changed = list(&googleBooksVolumeIDs, o.googleBooksVolumeIDs) || changed
+        changed = list(&librarythingIDs, o.librarythingIDs) || changed
+        changed = single(&openLibraryEditionID, o.openLibraryEditionID) || changed
+        changed = single(&isbndbID, o.isbndbID) || changed
+        return single(&googleBooksVolumeID, o.googleBooksVolumeID) || changed
+    }
 }

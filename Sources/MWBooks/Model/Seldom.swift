@@ -21,6 +21,8 @@ struct Seldom<Value: SeldomValues>: Hashable, Sendable {
     init() {}
 
     /// Applies `change` to the values (the defaults, `Value()`, for a record that has none yet).
+    /// Inlined, as the subscript is: it ran unspecialised, with a metadata lookup each call.
+    @inline(__always)
     mutating func update(_ change: (inout Value) -> Void) {
         let empty = Value()
         var v = box?.value ?? empty
@@ -30,6 +32,10 @@ struct Seldom<Value: SeldomValues>: Hashable, Sendable {
 
     /// One attribute, read (its default when the record has no box) or set. Every record's
     /// accessors go through here: one line each, the same shape for works, editions and entries.
+    /// Always inlined: then the key path is a literal the optimizer turns into a plain field
+    /// access; called generically, each read looked the key path up at run time (about 20
+    /// times a field read, +10% of a books import's instructions: issue 29, bench/books.sh).
+    @inline(__always)
     subscript<T>(_ key: WritableKeyPath<Value, T>) -> T {
         get { (box?.value ?? Value())[keyPath: key] }
         set { update { $0[keyPath: key] = newValue } }

@@ -9,7 +9,7 @@ import Foundation
 extension String {
     /// The string without leading and trailing white space (and line breaks, unless
     /// `newlines` is false): `trimmingCharacters(in: .whitespacesAndNewlines)` / `.whitespaces`.
-    public func trimmedBlanks(newlines: Bool = true) -> String { FastTrim.trim(self[...], newlines: newlines) }
+    public func trimmedBlanks(newlines: Bool = true) -> String { FastTrim.trim(Substring(self), newlines: newlines) }
 }
 
 extension Substring {

@@ -130,10 +130,12 @@ struct Placement {
 
     /// Rows already booked under an outcome: a row that gives several items (a Trakt show with
     /// its episodes) counts once, so no column of the summary exceeds the rows read.
-    var booked: Set<String> = []
+    /// Per outcome (the key path itself: interpolated into a string, it was described through
+    /// `print` for every row: a fifth of a Yamtrack warm re-run's build, issue 29).
+    var booked: [WritableKeyPath<RowOutcomes, Int>: Set<String>] = [:]
 
     mutating func book(_ item: ForeignItem, _ field: WritableKeyPath<RowOutcomes, Int>) {
-        for s in item.sources where (s.line == nil && s.row == nil) || booked.insert("\(field)|\(s.service.rawValue)|\(s.position)").inserted {
+        for s in item.sources where (s.line == nil && s.row == nil) || booked[field, default: []].insert("\(s.service.rawValue)|\(s.position)").inserted {
             rows[ImportBuild.rowKey(s), default: RowOutcomes()][keyPath: field] += 1
         }
     }
