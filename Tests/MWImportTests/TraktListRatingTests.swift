@@ -14,16 +14,7 @@ import Testing
     }
 
     static func run(_ files: [(String, String)]) async throws -> (Library, [Diagnostic]) {
-        let fx = try Fixture()
-        for (name, text) in files { try fx.write("in/\(name)", text) }
-        var o = ImportJobOptions(sources: [fx.url("in")])
-        o.output = fx.url("out.json")
-        o.format = .mediawatchV2
-        o.tmdb.offline = true
-        o.tmdb.cachePath = fx.url("cache.sqlite").path
-        o.build.now = Date(timeIntervalSince1970: 1_750_000_000)
-        let out = try await ImportJob.run(o, environment: [:])
-        return (out.library, out.report.diagnostics)
+        try await OfflineImport.run(files.map { (name: $0.0, text: $0.1) })
     }
 
     @Test func aListFileAloneKeepsItsRatings() async throws {
