@@ -40,7 +40,11 @@ public enum LibraryWriter {
         let output = FormatOutput(url: url, options: options, images: holdsImages && !sources.isEmpty ? ChainedImageSource(sources) : nil,
                                   requireImages: requireImages)
         let more = try write(lib, output)
-        return Outcome(diagnostics: warnings + more, steps: steps,
+        // The migration and the writer can both report a value the target cannot hold (the
+        // `v2-to-v1` step and the v1 writer name the same list description): each fact once.
+        var said = Set<String>()
+        let once = (warnings + more).filter { said.insert("\($0.code) \($0.pointer) \($0.message)").inserted }
+        return Outcome(diagnostics: once, steps: steps,
                        imagesLeftBehind: holdsImages ? 0 : (loaded?.imageCount ?? 0))
     }
 
