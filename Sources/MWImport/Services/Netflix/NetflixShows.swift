@@ -29,9 +29,10 @@ struct NetflixShows {
     init(_ titles: [(title: String, day: String?)]) {
         var marked: Set<String> = []
         var groups: [String: (titles: Set<String>, days: Set<String>)] = [:]
+        var memo = NetflixTitles.Memo()
         for (raw, day) in titles {
             let p: NetflixTitles.Parsed
-            if let known = parsed[raw] { p = known } else { p = NetflixTitles.parse(raw); parsed[raw] = p }
+            if let known = parsed[raw] { p = known } else { p = NetflixTitles.parse(raw, memo: &memo); parsed[raw] = p }
             if let show = p.show {
                 marked.insert(Values.key(show))
                 continue
