@@ -65,24 +65,23 @@ enum NetflixTitles {
 
     /// ``parse(_:)`` with the component readings kept in `memo`.
     static func parse(_ raw: String, memo: inout Memo) -> Parsed {
-        let title = raw.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\u{A0}" }).joined(separator: " ")
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let title = NetflixText.title(raw)
         var out = Parsed(title: title)
-        let parts = title.components(separatedBy: ": ")
+        let parts = NetflixText.parts(title)
         guard parts.count >= 3 else { return unmarked(out, parts, memo: &memo) }
         var best: (index: Int, rank: Rank, season: Int?)?
         for i in stride(from: parts.count - 2, through: 1, by: -1) {
-            let show = parts[..<i].joined(separator: ": ").trimmingCharacters(in: .whitespaces)
+            let show = NetflixText.trimmed(parts[..<i].joined(separator: ": "))
             guard let m = memo.marker(parts[i]) ?? namedSeason(parts[i], of: show) else { continue }
-            let episode = parts[(i + 1)...].joined(separator: ": ").trimmingCharacters(in: .whitespaces)
+            let episode = NetflixText.trimmed(parts[(i + 1)...].joined(separator: ": "))
             guard !show.isEmpty, !episode.isEmpty else { continue }
             if best == nil || m.rank.rawValue < best!.rank.rawValue { best = (i, m.rank, m.season) }
         }
         guard let best else { return unmarked(out, parts, memo: &memo) }
-        out.show = parts[..<best.index].joined(separator: ": ").trimmingCharacters(in: .whitespaces)
-        out.marker = parts[best.index].trimmingCharacters(in: .whitespaces)
+        out.show = NetflixText.trimmed(parts[..<best.index].joined(separator: ": "))
+        out.marker = NetflixText.trimmed(parts[best.index])
         out.season = best.season
-        var episode = parts[(best.index + 1)...].joined(separator: ": ").trimmingCharacters(in: .whitespaces)
+        var episode = NetflixText.trimmed(parts[(best.index + 1)...].joined(separator: ": "))
         if let (text, n) = memo.numbered(episode) { episode = text; out.number = n } else { out.number = leadingNumber(episode) }
         out.episode = episode
         return out
@@ -105,16 +104,16 @@ enum NetflixTitles {
     static func unmarked(_ whole: Parsed, _ parts: [String], memo: inout Memo) -> Parsed {
         // `Show: Episode 6`, `Show: 1화`: a show's episode with a number and no season.
         if parts.count >= 2, let n = NetflixMarkers.episodeNumber(parts.last!) {
-            let show = parts.dropLast().joined(separator: ": ").trimmingCharacters(in: .whitespaces)
+            let show = NetflixText.trimmed(parts.dropLast().joined(separator: ": "))
             guard !show.isEmpty else { return whole }
             var out = whole
             out.show = show
-            out.episode = parts.last!.trimmingCharacters(in: .whitespaces)
+            out.episode = NetflixText.trimmed(parts.last!)
             out.number = n
             return out
         }
         guard parts.count >= 2, let (text, n) = memo.numbered(parts.last!) else { return whole }
-        let show = parts.dropLast().joined(separator: ": ").trimmingCharacters(in: .whitespaces)
+        let show = NetflixText.trimmed(parts.dropLast().joined(separator: ": "))
         guard !show.isEmpty else { return whole }
         var out = whole
         out.show = show
@@ -125,7 +124,7 @@ enum NetflixTitles {
 
     /// `Episode 1: Hot Pot/Tart` → 1, `Episode 3` → 3; nil when the episode title does not start so.
     static func leadingNumber(_ episode: String) -> Int? {
-        NetflixMarkers.episodeNumber(episode.components(separatedBy: ": ")[0])
+        NetflixMarkers.episodeNumber(NetflixText.parts(episode)[0])
     }
 
     /// `Blood Money (Episode 9)` → (`Blood Money`, 9), `(Episode 1,124)` → 1124; nil without
@@ -134,7 +133,7 @@ enum NetflixTitles {
         guard episode.hasSuffix(")"), let open = episode.lastIndex(of: "(") else { return nil }
         let inner = String(episode[episode.index(after: open)..<episode.index(before: episode.endIndex)])
         guard let n = NetflixMarkers.episodeNumber(inner) else { return nil }
-        let text = episode[..<open].trimmingCharacters(in: .whitespaces)
+        let text = NetflixText.trimmed(episode[..<open])
         return (text.isEmpty ? episode : text, n)
     }
 
