@@ -5,7 +5,14 @@ import MWFoundation
 enum Values {
     /// The value trimmed, or nil when empty (or the JSON/Go spelling of nothing).
     static func text(_ s: String?) -> String? {
-        guard let t = s?.trimmingCharacters(in: .whitespacesAndNewlines), !t.isEmpty, t != "null", t != "<nil>" else { return nil }
+        guard let s else { return nil }
+        // Most values start and end with a visible ASCII character: nothing to trim, and
+        // Foundation's trimming (per row and column) is skipped.
+        if let first = s.utf8.first, let last = s.utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
+            return s == "null" || s == "<nil>" ? nil : s
+        }
+        let t = s.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !t.isEmpty, t != "null", t != "<nil>" else { return nil }
         return t
     }
 
@@ -59,6 +66,16 @@ enum Values {
 
     /// A title folded for keys: lower case, whitespace collapsed.
     static func key(_ title: String) -> String {
-        title.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        // Printable ASCII with single inner spaces: only A–Z change (Foundation-free, per row).
+        var prev: UInt8 = 0x20, upper = false
+        let plain = title.utf8.allSatisfy { b in
+            defer { prev = b }
+            if (0x41...0x5A).contains(b) { upper = true }
+            return (0x21...0x7E).contains(b) || b == 0x20 && prev != 0x20
+        }
+        if plain, prev != 0x20 {
+            return upper ? String(decoding: title.utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self) : title
+        }
+        return title.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 }

@@ -54,6 +54,11 @@ struct NetflixColumns {
 
         /// Whether `raw` is Netflix's own `YYYY-MM-DD…` form.
         static func isISO(_ raw: String) -> Bool {
+            // Bytes answer when the sixth is ASCII (it cannot join the `-` into one character).
+            let b = raw.utf8.prefix(6)
+            if b.count >= 5, b.count == 5 || b[b.index(b.startIndex, offsetBy: 5)] < 0x80 {
+                return b.prefix(4).allSatisfy { (0x30...0x39).contains($0) } && b[b.index(b.startIndex, offsetBy: 4)] == UInt8(ascii: "-")
+            }
             let c = Array(raw.prefix(5))
             return c.count == 5 && c[..<4].allSatisfy { $0.isASCII && $0.isNumber } && c[4] == "-"
         }

@@ -29,9 +29,10 @@ struct NetflixShows {
     init(_ titles: [(title: String, day: String?)]) {
         var marked: Set<String> = []
         var groups: [String: (titles: Set<String>, days: Set<String>)] = [:]
+        var memo = NetflixTitles.Memo()
         for (raw, day) in titles {
             let p: NetflixTitles.Parsed
-            if let known = parsed[raw] { p = known } else { p = NetflixTitles.parse(raw); parsed[raw] = p }
+            if let known = parsed[raw] { p = known } else { p = NetflixTitles.parse(raw, memo: &memo); parsed[raw] = p }
             if let show = p.show {
                 marked.insert(Values.key(show))
                 continue
@@ -49,17 +50,17 @@ struct NetflixShows {
 
     /// The part of `title` before its first `": "`, when there is a non-empty one with more after it.
     static func prefix(_ title: String) -> String? {
-        let parts = title.components(separatedBy: ": ")
+        let parts = NetflixText.parts(title)
         guard parts.count >= 2 else { return nil }
-        let head = parts[0].trimmingCharacters(in: .whitespaces)
-        let rest = parts.dropFirst().joined(separator: ": ").trimmingCharacters(in: .whitespaces)
+        let head = NetflixText.trimmed(parts[0])
+        let rest = NetflixText.trimmed(parts.dropFirst().joined(separator: ": "))
         return head.isEmpty || rest.isEmpty ? nil : head
     }
 
     /// `parsed` as an episode of its prefix's show when the prefix is one; else unchanged.
     func apply(_ parsed: NetflixTitles.Parsed) -> NetflixTitles.Parsed {
         guard parsed.show == nil, let head = Self.prefix(parsed.title), prefixes.contains(Values.key(head)) else { return parsed }
-        var parts = parsed.title.components(separatedBy: ": ").map { $0.trimmingCharacters(in: .whitespaces) }
+        var parts = NetflixText.parts(parsed.title).map { NetflixText.trimmed($0) }
         parts.removeFirst()
         var out = parsed
         out.show = head

@@ -36,25 +36,53 @@ enum NetflixTitles {
     /// the rightmost part marker, else the rightmost chapter marker; without one the whole
     /// title is a film or show title.
     static func parse(_ raw: String) -> Parsed {
-        let title = raw.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\u{A0}" }).joined(separator: " ")
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        var memo = Memo()
+        return parse(raw, memo: &memo)
+    }
+
+    /// What the component readings (pure functions of their text) gave, kept across the titles
+    /// of one file: its titles repeat `Season 2`, `Episode 3`, `… (Episode 9)`.
+    /// A hit counts only for the same bytes: String keys also match another Unicode
+    /// normalization, whose episode text must stay as that title writes it.
+    struct Memo {
+        var markers: [String: (key: String, value: (rank: Rank, season: Int?)?)] = [:]
+        var numbers: [String: (key: String, value: (String, Int)?)] = [:]
+
+        mutating func marker(_ component: String) -> (rank: Rank, season: Int?)? {
+            if let hit = markers[component], hit.key.utf8.elementsEqual(component.utf8) { return hit.value }
+            let m = NetflixTitles.marker(component)
+            if markers[component] == nil { markers[component] = (component, m) }
+            return m
+        }
+
+        mutating func numbered(_ episode: String) -> (String, Int)? {
+            if let hit = numbers[episode], hit.key.utf8.elementsEqual(episode.utf8) { return hit.value }
+            let n = NetflixTitles.numbered(episode)
+            if numbers[episode] == nil { numbers[episode] = (episode, n) }
+            return n
+        }
+    }
+
+    /// ``parse(_:)`` with the component readings kept in `memo`.
+    static func parse(_ raw: String, memo: inout Memo) -> Parsed {
+        let title = NetflixText.title(raw)
         var out = Parsed(title: title)
-        let parts = title.components(separatedBy: ": ")
-        guard parts.count >= 3 else { return unmarked(out, parts) }
+        let parts = NetflixText.parts(title)
+        guard parts.count >= 3 else { return unmarked(out, parts, memo: &memo) }
         var best: (index: Int, rank: Rank, season: Int?)?
         for i in stride(from: parts.count - 2, through: 1, by: -1) {
-            let show = parts[..<i].joined(separator: ": ").trimmingCharacters(in: .whitespaces)
-            guard let m = marker(parts[i]) ?? namedSeason(parts[i], of: show) else { continue }
-            let episode = parts[(i + 1)...].joined(separator: ": ").trimmingCharacters(in: .whitespaces)
+            let show = NetflixText.trimmed(parts[..<i].joined(separator: ": "))
+            guard let m = memo.marker(parts[i]) ?? namedSeason(parts[i], of: show) else { continue }
+            let episode = NetflixText.trimmed(parts[(i + 1)...].joined(separator: ": "))
             guard !show.isEmpty, !episode.isEmpty else { continue }
             if best == nil || m.rank.rawValue < best!.rank.rawValue { best = (i, m.rank, m.season) }
         }
-        guard let best else { return unmarked(out, parts) }
-        out.show = parts[..<best.index].joined(separator: ": ").trimmingCharacters(in: .whitespaces)
-        out.marker = parts[best.index].trimmingCharacters(in: .whitespaces)
+        guard let best else { return unmarked(out, parts, memo: &memo) }
+        out.show = NetflixText.trimmed(parts[..<best.index].joined(separator: ": "))
+        out.marker = NetflixText.trimmed(parts[best.index])
         out.season = best.season
-        var episode = parts[(best.index + 1)...].joined(separator: ": ").trimmingCharacters(in: .whitespaces)
-        if let (text, n) = numbered(episode) { episode = text; out.number = n } else { out.number = leadingNumber(episode) }
+        var episode = NetflixText.trimmed(parts[(best.index + 1)...].joined(separator: ": "))
+        if let (text, n) = memo.numbered(episode) { episode = text; out.number = n } else { out.number = leadingNumber(episode) }
         out.episode = episode
         return out
     }
@@ -73,19 +101,19 @@ enum NetflixTitles {
     /// A title without a marker: an episode only when it says so by a trailing `(Episode 24)`
     /// (`DEATH NOTE: Death Note: Revival (Episode 24)`, whose season has a name) — under
     /// everything before its last colon, with no season; else a whole title.
-    static func unmarked(_ whole: Parsed, _ parts: [String]) -> Parsed {
+    static func unmarked(_ whole: Parsed, _ parts: [String], memo: inout Memo) -> Parsed {
         // `Show: Episode 6`, `Show: 1화`: a show's episode with a number and no season.
         if parts.count >= 2, let n = NetflixMarkers.episodeNumber(parts.last!) {
-            let show = parts.dropLast().joined(separator: ": ").trimmingCharacters(in: .whitespaces)
+            let show = NetflixText.trimmed(parts.dropLast().joined(separator: ": "))
             guard !show.isEmpty else { return whole }
             var out = whole
             out.show = show
-            out.episode = parts.last!.trimmingCharacters(in: .whitespaces)
+            out.episode = NetflixText.trimmed(parts.last!)
             out.number = n
             return out
         }
-        guard parts.count >= 2, let (text, n) = numbered(parts.last!) else { return whole }
-        let show = parts.dropLast().joined(separator: ": ").trimmingCharacters(in: .whitespaces)
+        guard parts.count >= 2, let (text, n) = memo.numbered(parts.last!) else { return whole }
+        let show = NetflixText.trimmed(parts.dropLast().joined(separator: ": "))
         guard !show.isEmpty else { return whole }
         var out = whole
         out.show = show
@@ -96,7 +124,7 @@ enum NetflixTitles {
 
     /// `Episode 1: Hot Pot/Tart` → 1, `Episode 3` → 3; nil when the episode title does not start so.
     static func leadingNumber(_ episode: String) -> Int? {
-        NetflixMarkers.episodeNumber(episode.components(separatedBy: ": ")[0])
+        NetflixMarkers.episodeNumber(NetflixText.parts(episode)[0])
     }
 
     /// `Blood Money (Episode 9)` → (`Blood Money`, 9), `(Episode 1,124)` → 1124; nil without
@@ -105,7 +133,7 @@ enum NetflixTitles {
         guard episode.hasSuffix(")"), let open = episode.lastIndex(of: "(") else { return nil }
         let inner = String(episode[episode.index(after: open)..<episode.index(before: episode.endIndex)])
         guard let n = NetflixMarkers.episodeNumber(inner) else { return nil }
-        let text = episode[..<open].trimmingCharacters(in: .whitespaces)
+        let text = NetflixText.trimmed(episode[..<open])
         return (text.isEmpty ? episode : text, n)
     }
 
@@ -119,6 +147,7 @@ enum NetflixTitles {
     /// `Supplemental Video Type`; some it leaves blank, and the history lists a few: the same
     /// autoplayed preview either way (docs/IMPORT.md "Netflix").
     static func isPromoAsset(_ title: String) -> Bool {
+        guard title.utf8.contains(UInt8(ascii: "_")) else { return false }
         let parts = title.split(separator: "_", omittingEmptySubsequences: false)
         guard parts.count >= 2 else { return false }
         for k in 1..<parts.count where promoParts.contains(parts[k].lowercased()) {
