@@ -178,7 +178,9 @@ public enum BookImport {
                 }
             }
         }
-        var fold = ImportFold(merger)
+        // The fold taken whole (`consume`): the merger kept beside it held a second reference to
+        // its library, and putting the entries in order below copied all of them (issue 29).
+        var fold = ImportFold(consume merger)
         // Records are made in an order of their content (ids and folding do not depend on the
         // rows' order); the entries, the user's books, are listed in the source's order, so
         // goodreads-csv written from an import keeps the export's row order.
