@@ -178,11 +178,35 @@ public enum BookImport {
                 }
             }
         }
-        var fold = ImportFold(merger)
+        // The fold taken whole (`consume`): the merger kept beside it held a second reference to
+        // its library, and putting the entries in order below copied all of them (issue 29).
+        var fold = ImportFold(consume merger)
         // Records are made in an order of their content (ids and folding do not depend on the
         // rows' order); the entries, the user's books, are listed in the source's order, so
         // goodreads-csv written from an import keeps the export's row order.
-        fold.lib.entries.sort { (firstRow[$0.workId] ?? Int.max, $0.id) < (firstRow[$1.workId] ?? Int.max, $1.id) }
+        // Sorted through their positions, then moved in place: sorting the entries themselves
+        // took a scratch copy of half of them at the end of the fold, the import's peak of
+        // memory (issue 29: new-library peak RSS), and looked up two first rows per comparison.
+        let keys = fold.lib.entries.map { (firstRow[$0.workId] ?? Int.max, $0.id) }
+        firstRow = [:]
+        // The position last: the order `sort` (stable) gave the entries themselves.
+        let order = keys.indices.sorted { (keys[$0].0, keys[$0].1, $0) < (keys[$1].0, keys[$1].1, $1) }
+        permute(&fold.lib.entries, order)
         return (fold, groups)
+    }
+
+    /// `items` rearranged so that `items[i]` is the element that was at `order[i]` (`order` a
+    /// permutation of the indices), cycle by cycle, with swaps: no second array of elements.
+    static func permute<T>(_ items: inout [T], _ order: [Int]) {
+        var placed = [Bool](repeating: false, count: items.count)
+        for start in items.indices where !placed[start] {
+            var j = start
+            while order[j] != start {
+                items.swapAt(j, order[j])
+                placed[j] = true
+                j = order[j]
+            }
+            placed[j] = true
+        }
     }
 }

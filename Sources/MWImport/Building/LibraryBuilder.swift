@@ -49,10 +49,9 @@ public enum LibraryBuilder {
     /// The ids of the records whose metadata `options.fillMetadata` gave them from the export:
     /// titles TMDb told nothing of, and every episode.
     static func filled(_ drafts: [TitleDraft], _ lib: Library, _ options: ImportBuildOptions) -> Set<String> {
-        var plain = options
-        plain.fillMetadata = false
         var ids = Set(lib.episodes.filter { $0.metadata != nil }.map(\.id))
-        for (d, t) in zip(drafts, lib.titles) where t.metadata != nil && d.metadata(plain) == nil { ids.insert(t.id) }
+        // `metadata` without fillMetadata is nil exactly when no match says TMDb's metadata.
+        for (d, t) in zip(drafts, lib.titles) where t.metadata != nil && !d.saidByTMDb { ids.insert(t.id) }
         return ids
     }
 
@@ -132,10 +131,16 @@ struct Placement {
     /// its episodes) counts once, so no column of the summary exceeds the rows read.
     /// Per outcome (the key path itself: interpolated into a string, it was described through
     /// `print` for every row: a fifth of a Yamtrack warm re-run's build, issue 29).
-    var booked: [WritableKeyPath<RowOutcomes, Int>: Set<String>] = [:]
+    /// A row by what ``SourceRef/position`` names (file and line, else file and row), kept as
+    /// values: a string made per row was a tenth of a Yamtrack warm re-run's build (issue 29).
+    struct BookedRow: Hashable {
+        var service: String, file: String, line: Int?, row: Int?
+        init(_ s: SourceRef) { (service, file, line, row) = (s.service.rawValue, s.file, s.line, s.line == nil ? s.row : nil) }
+    }
+    var booked: [WritableKeyPath<RowOutcomes, Int>: Set<BookedRow>] = [:]
 
     mutating func book(_ item: ForeignItem, _ field: WritableKeyPath<RowOutcomes, Int>) {
-        for s in item.sources where (s.line == nil && s.row == nil) || booked[field, default: []].insert("\(s.service.rawValue)|\(s.position)").inserted {
+        for s in item.sources where (s.line == nil && s.row == nil) || booked[field, default: []].insert(BookedRow(s)).inserted {
             rows[ImportBuild.rowKey(s), default: RowOutcomes()][keyPath: field] += 1
         }
     }

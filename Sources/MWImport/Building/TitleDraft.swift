@@ -104,10 +104,22 @@ struct TitleDraft {
         return emotions.compactMap { LikedProfile.emotion($0.value) }.last ?? 0
     }
 
+    /// Whether TMDb told the title's metadata (a match with a title and year): what
+    /// ``metadata(_:)`` takes first, and what a build with filled metadata does not fill.
+    var saidByTMDb: Bool { matches.contains(where: Self.saysMetadata) }
+
+    /// A match that saw TMDb's title (not blank) and year.
+    static func saysMetadata(_ m: TMDbMatch) -> Bool {
+        guard let title = m.title, m.year != nil else { return false }
+        // A visible ASCII first byte is no blank; Foundation's trimming (per title) otherwise.
+        if let b = title.utf8.first, (0x21...0x7E).contains(b) { return true }
+        return !title.trimmingCharacters(in: .whitespaces).isEmpty
+    }
+
     /// TMDb's title and year when the matcher saw them; with ``ImportBuildOptions/fillMetadata``
     /// the export's own title and year otherwise; else nil (stripped, for `hydrate`).
     func metadata(_ options: ImportBuildOptions) -> TitleMetadata? {
-        let seen = matches.first { $0.title.map { !$0.trimmingCharacters(in: .whitespaces).isEmpty } == true && $0.year != nil }
+        let seen = matches.first(where: Self.saysMetadata)
         let imdb = matches.contains { $0.method == .imdb } ? own.lazy.compactMap(\.ids.imdb).first : nil
         if let seen {
             return TitleMetadata(title: seen.title!, originalTitle: seen.originalTitle, imdbId: imdb, year: seen.year!, posterPath: seen.posterPath)

@@ -161,6 +161,10 @@ struct Import: AsyncParsableCommand {
 
     func run() async throws {
         // The sources are read, parsed and detected once, here; the import takes them as found.
+        // Before they are: a file's bytes freed while routing raised glibc's mmap threshold,
+        // so a book import's rows and tables came from the heap and stayed resident once freed
+        // (issue 29: new-library peak RSS).
+        LargeBuffers.returnWhenFreed()
         let routed: RoutedSources
         do { routed = try Self.registry.routed(sources.map { URL(fileURLWithPath: $0) }, from: service) } catch { throw CLIExit.from(error) }
         switch routed.route {
@@ -212,8 +216,6 @@ struct Import: AsyncParsableCommand {
         o.dryRun = dryRun
         o.strict = strict
         for path in [output, review].compactMap({ $0 }) { AtomicFile.removeStaleTemporaries(beside: URL(fileURLWithPath: path)) }
-        // The rows and the CSV table freed while the library is built go back to the kernel.
-        LargeBuffers.returnWhenFreed()
         let outcome: BookImportJob.Outcome
         do { outcome = try BookImportJob.run(o) } catch { throw CLIExit.from(error) }
         // The process ends with this command: the library is left to the exit rather than
