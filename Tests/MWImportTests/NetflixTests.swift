@@ -232,13 +232,7 @@ import Testing
 
     @Test func decidedTitlesComeInWithEpisodesViewingsAndThumbs() async throws {
         let fx = try Fixture()
-        var o = ImportJobOptions(sources: [try request(fx)])
-        o.output = fx.url("out.json")
-        o.format = .mediawatchV2
-        o.reviewFile = fx.url("review.csv")
-        o.tmdb.offline = true
-        o.tmdb.cachePath = fx.url("cache.sqlite").path
-        o.build.now = Date(timeIntervalSince1970: 1_750_000_000)
+        var o = OfflineImport.options(fx, sources: [try request(fx)])
         _ = try await ImportJob.run(o, environment: [:])
         // The user decides the review rows by their keys (as written in the review file).
         let review = try String(contentsOf: fx.url("review.csv"), encoding: .utf8)

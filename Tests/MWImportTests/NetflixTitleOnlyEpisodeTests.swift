@@ -23,14 +23,7 @@ import Testing
     """
 
     func options(_ fx: Fixture) throws -> ImportJobOptions {
-        var o = ImportJobOptions(sources: [try fx.write("in/NetflixViewingHistory.csv", Self.history)])
-        o.output = fx.url("out.json")
-        o.format = .mediawatchV2
-        o.reviewFile = fx.url("review.csv")
-        o.tmdb.offline = true
-        o.tmdb.cachePath = fx.url("cache.sqlite").path
-        o.build.now = Date(timeIntervalSince1970: 1_750_000_000)
-        return o
+        OfflineImport.options(fx, sources: [try fx.write("in/NetflixViewingHistory.csv", Self.history)])
     }
 
     @Test func theReaderKeepsSeasonAndTitle() throws {

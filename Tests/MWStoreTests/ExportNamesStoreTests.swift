@@ -54,14 +54,7 @@ import Testing
     }
 
     @Test func anOlderDatabaseIsMigratedAndTakesThem() throws {
-        let url = Fixtures.scratch().appendingPathComponent("library.sqlite")
-        let before = try #require(StoreSchema.migrationNames.firstIndex(of: "v5-export-names-service-ids"))
-        try {
-            let q = try DatabaseQueue(path: url.path)
-            try StoreSchema.migrator(upTo: before).migrate(q)
-            try q.close()
-        }()
-        let store = try LibraryStore.open(at: url)
+        let (store, before) = try Fixtures.storeOpenedBefore("v5-export-names-service-ids")
         let version = try store.schemaVersion()
         #expect(store.openedVersion == before && version == StoreSchema.currentVersion)
         try store.restore(Self.library(), options: RestoreOptions(strategy: .replace, snapshot: false))

@@ -1,9 +1,22 @@
 import Foundation
+import GRDB
 import MWCore
+import MWFoundation
 @testable import MWStore
 
 /// Libraries built in code for the store tests, and scratch directories.
 enum Fixtures {
+    /// A database left just before migration `name`, then opened as mwkit opens it: the store,
+    /// and the number of migrations it held when opened (`name`'s index).
+    static func storeOpenedBefore(_ name: String) throws -> (store: LibraryStore, before: Int) {
+        let url = scratch().appendingPathComponent("library.sqlite")
+        guard let before = StoreSchema.migrationNames.firstIndex(of: name) else { throw MWError.usage("no migration \(name)") }
+        let q = try DatabaseQueue(path: url.path)
+        try StoreSchema.migrator(upTo: before).migrate(q)
+        try q.close()
+        return (try LibraryStore.open(at: url), before)
+    }
+
     /// A date with a fractional part that only an exact representation keeps.
     static func date(_ seconds: Double) -> Date { Date(timeIntervalSinceReferenceDate: 700_000_000 + seconds + 0.123456789) }
 

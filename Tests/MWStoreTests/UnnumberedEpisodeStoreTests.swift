@@ -42,15 +42,8 @@ import Testing
     }
 
     @Test func anOlderDatabaseIsMigratedAndTakesThem() throws {
-        let url = Fixtures.scratch().appendingPathComponent("library.sqlite")
-        let before = try #require(StoreSchema.migrationNames.firstIndex(of: "v5-unnumbered-episodes"))
+        let (store, before) = try Fixtures.storeOpenedBefore("v5-unnumbered-episodes")
         #expect(StoreSchema.migrationNames[before - 1] == "v5-export-names-service-ids")
-        try {
-            let q = try DatabaseQueue(path: url.path)
-            try StoreSchema.migrator(upTo: before).migrate(q)
-            try q.close()
-        }()
-        let store = try LibraryStore.open(at: url)
         let version = try store.schemaVersion()
         #expect(store.openedVersion == before && version == StoreSchema.currentVersion)
         let (lib, _) = try Self.library()

@@ -90,14 +90,7 @@ import Testing
     }
 
     @Test func anOlderDatabaseIsMigratedAndTakesStatuses() throws {
-        let url = Fixtures.scratch().appendingPathComponent("library.sqlite")
-        let before = try #require(StoreSchema.migrationNames.firstIndex(of: "v4-watch-status"))
-        try {
-            let q = try DatabaseQueue(path: url.path)
-            try StoreSchema.migrator(upTo: before).migrate(q)
-            try q.close()
-        }()
-        let store = try LibraryStore.open(at: url)
+        let (store, before) = try Fixtures.storeOpenedBefore("v4-watch-status")
         let version = try store.schemaVersion()
         #expect(store.openedVersion == before && version == StoreSchema.currentVersion)
         try store.restore(Self.library(), options: RestoreOptions(strategy: .replace, snapshot: false))
