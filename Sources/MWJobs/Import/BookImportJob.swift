@@ -3,6 +3,7 @@ import MWBooks
 import MWCore
 import MWFoundation
 import MWImport
+import MWStore
 
 /// `mwkit import` for the book trackers (the registry's book services): read the exports,
 /// fold them into a books library (``BookImport``), optionally into an existing bookstrack
@@ -19,6 +20,9 @@ public enum BookImportJob {
         public var format: FormatDescriptor = .bookstrackV2
         /// An existing bookstrack backup to import into.
         public var mergeInto: URL?
+        /// `--db`: merge the import into this library database's book tables too (created when
+        /// missing), as `restore --strategy merge` of the written backup would.
+        public var database: URL?
         public var onConflict: ConflictPolicy = .newer
         public var reviewFile: URL?
         public var overridesFile: URL?
@@ -42,13 +46,17 @@ public enum BookImportJob {
         public var problems: [String]
         /// Files written (output, review file), in order.
         public var written: [URL]
+        /// The merge into ``Options/database``, when asked and not a dry run.
+        public var merged: BookRestoreReport?
+        /// The database merged into, as the user named it.
+        public var database: String?
     }
 
     /// Runs the import. Throws ``MWError`` for usage and unreadable inputs (exit 2); every
     /// problem with rows is in the outcome (exit 1), and the output still holds every good row.
     public static func run(_ o: Options) throws -> Outcome {
         if let p = o.commonUsageProblem { throw MWError.usage(p) }
-        if o.output == nil && !o.dryRun { throw MWError.usage("give -o OUT (or --dry-run)") }
+        if o.output == nil && o.database == nil && !o.dryRun { throw MWError.usage("give -o OUT (or --db, or --dry-run)") }
         let writable = o.registry.formats.filter { $0.family == .books && $0.isWritable }.map(\.name.rawValue)
         guard o.format.family == .books, o.format.isWritable else {
             throw MWError.usage("book exports import into a books format (\(writable.joined(separator: ", "))), not \(o.format.name)")
@@ -88,6 +96,7 @@ public enum BookImportJob {
             result = BookImport.run(urls: files, options: options, services: services)
         }
         var written: [URL] = []
+        var merged: BookRestoreReport?
         if !o.dryRun {
             if let out = o.output {
                 // What the format cannot hold (`field-dropped`: bookstrack-v1's private notes,
@@ -100,6 +109,7 @@ public enum BookImportJob {
                 _ = try BookReviewFile.write(result.review, to: r)
                 written.append(r)
             }
+            if let db = o.database { merged = try merge(result.library, into: db, onConflict: o.onConflict) }
         }
         let reviewWritten = o.reviewFile != nil && !o.dryRun
         var problems = result.problems(reviewFileWritten: reviewWritten, strict: o.strict)
@@ -110,7 +120,17 @@ public enum BookImportJob {
             problems += result.files.filter { $0.source == nil && $0.malformed.isEmpty && named.contains($0.file) }
                 .map { "\($0.file): not \(withArticle(listing(services.map(\.displayName)))) export" }
         }
-        return Outcome(result: result, exitCode: problems.isEmpty ? 0 : 1, problems: problems, written: written)
+        return Outcome(result: result, exitCode: problems.isEmpty ? 0 : 1, problems: problems, written: written,
+                       merged: merged, database: merged == nil ? nil : o.database?.relativePath)
+    }
+
+    /// Merges `library` into the book tables of the database at `url` (created when missing)
+    /// exactly as `restore --strategy merge` of a books backup does.
+    static func merge(_ library: BookLibrary, into url: URL, onConflict: ConflictPolicy) throws -> BookRestoreReport {
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let store = try LibraryStore.open(at: url, mode: .create)
+        defer { try? store.close() }
+        return try store.restoreBooks(library, options: RestoreOptions(strategy: .merge, onConflict: onConflict, snapshot: false))
     }
 }
 
@@ -127,6 +147,14 @@ extension BookImportJob.Outcome {
         let lib = result.library
         s += "library: \(counted(lib.works.count, "work")), \(counted(lib.editions.count, "edition")), \(counted(lib.authors.count, "author")), "
             + "\(counted(lib.entries.count, "entry", "entries")); \(counted(result.waiting.count, "merge")) waiting in review\n"
+        if let database, let merged {
+            let parts = BookEntity.allCases.map { e in
+                let t = merged.tally(e)
+                return "\(e.rawValue) +\(t.insert) ~\(t.update) =\(t.skip)"
+            }
+            s += "merged into \(database): " + parts.joined(separator: ", ") + " (+ added, ~ updated, = unchanged)\n"
+            for w in merged.warnings { s += "warning: \(w)\n" }
+        }
         for p in problems { s += "problem: \(p)\n" }
         return s
     }
@@ -141,11 +169,15 @@ extension BookImportJob.Outcome {
             var exitCode: Int32
             /// Every diagnostic, with its place (file, line, column, field), as the film summary has them.
             var diagnostics: [Diagnostic]
+            /// `--db`: the database and the merge's tallies per entity.
+            var database: String?
+            var merged: [String: RestoreTally]?
         }
         let lib = result.library
         let doc = Doc(files: result.files, works: lib.works.count, editions: lib.editions.count, authors: lib.authors.count,
                       entries: lib.entries.count, waitingInReview: result.waiting.count, problems: problems, exitCode: exitCode,
-                      diagnostics: result.diagnostics)
+                      diagnostics: result.diagnostics, database: database,
+                      merged: merged.map { m in Dictionary(uniqueKeysWithValues: BookEntity.allCases.map { ($0.rawValue, m.tally($0)) }) })
         let e = JSONEncoder()
         e.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         return String(decoding: try e.encode(doc), as: UTF8.self) + "\n"

@@ -14,7 +14,7 @@ public enum ArchiveJob {
         /// The backup to write; nil is standard output.
         public var output: URL?
         /// The format written; nil: the lossless one of the family (mediawatch-v2, or
-        /// bookstrack-v2 with ``books``).
+        /// bookstrack-v2 with ``books`` or for a database that holds only books).
         public var format: FormatDescriptor?
         public var writeOptions = WriteOptions()
         /// The book tables rather than the films' (`--books`); a books ``format`` says so too.
@@ -57,6 +57,10 @@ public enum ArchiveJob {
         if let p = o.usageProblem { throw MWError.usage(p) }
         let store = try LibraryStore.open(at: o.database, mode: .mustExist)
         defer { try? store.close() }
+        var o = o
+        // Neither --books nor --to said which tables: a database of books only writes its books
+        // (an empty film backup would be no backup of it).
+        if !o.books && o.format == nil && o.list == nil && !o.shareable, try store.holdsOnlyBooks() { o.books = true }
         let format = o.chosenFormat
         if o.family == .books {
             var library = try store.loadBookLibrary()

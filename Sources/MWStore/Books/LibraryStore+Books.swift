@@ -119,6 +119,16 @@ extension LibraryStore {
         try wrap { try queue.read { db in try BookTables.exist(db) ? try BookTables.load(db) : BookLibrary() } }
     }
 
+    /// Whether the database holds books and no film records (lists, titles, episodes, notes):
+    /// `archive` without `--books` or `--to` then writes the books, not an empty film backup.
+    public func holdsOnlyBooks() throws -> Bool {
+        let films = try counts()
+        guard films.lists + films.titles + films.episodes + films.notes == 0 else { return false }
+        return try wrap { try queue.read { db in
+            try BookTables.exist(db) && (try Int.fetchOne(db, sql: "SELECT count(*) FROM book_works") ?? 0) > 0
+        } }
+    }
+
     /// What `mwkit check` finds in the book tables: every ``BookValidator`` rule over the
     /// library they hold (pointers name records in stored order, as `archive --books` writes
     /// them), and their counts. nil when the file has no book tables (an older schema).

@@ -13,7 +13,7 @@ struct Archive: ParsableCommand {
         discussion: """
         Every record is written in the order it was restored, so archiving a database freshly restored (--strategy replace) from an archive reproduces that archive byte for byte when SOURCE_DATE_EPOCH is the same (it sets exportDate; otherwise exportDate is now).
 
-        --books (or --to a books format: goodreads, bookstrack-v1…) writes the book tables instead, as a bookstrack-v2 backup unless --to says otherwise (the lossless books format) (docs/BOOKS.md); archiving a database freshly restored from a bookstrack-v2 backup reproduces it byte for byte when SOURCE_DATE_EPOCH is its exportDate.
+        --books (or --to a books format: goodreads, bookstrack-v1…, or a database that holds books and no films) writes the book tables instead, as a bookstrack-v2 backup unless --to says otherwise (the lossless books format) (docs/BOOKS.md); archiving a database freshly restored from a bookstrack-v2 backup reproduces it byte for byte when SOURCE_DATE_EPOCH is its exportDate.
 
         --list NAME writes one list, its titles, their episodes and notes (no preferences); --shareable leaves out notes with ownerOnly = true and the preferences (what a shared list holds, docs/SPEC.md#sharing). See docs/DATABASE.md.
 

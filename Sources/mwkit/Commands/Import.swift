@@ -33,7 +33,7 @@ struct Import: AsyncParsableCommand {
 
         The output is a normal backup (v1 by default, which the app restores as-is; v2 keeps every rating, \
         watch, tag and source reference). --db [PATH] also merges it into the library database as \
-        `restore --strategy merge` does (bare --db: the default database). Re-importing the same export \
+        `restore --strategy merge` does (bare --db: the default database), books into its book tables. Re-importing the same export \
         gives the same ids and changes nothing. See docs/IMPORT.md.
 
         Exit codes: 0 every row imported or placed in the review file; 1 some rows malformed or not imported \
@@ -74,7 +74,7 @@ struct Import: AsyncParsableCommand {
     @Option(help: "Books: import into this existing bookstrack backup (it is not modified; the result goes to -o).")
     var mergeInto: String?
 
-    @Option(help: "Books, with --merge-into: how a book in both is merged: newer (default: the later lastModified wins), keep (the existing library's), theirs (the import's), union (newer, read if either is); docs/BOOKS.md \"Conflict policies\".")
+    @Option(help: "Books, with --merge-into or --db: how a book in both is merged: newer (default: the later lastModified wins), keep (the existing library's), theirs (the import's), union (newer, read if either is); docs/BOOKS.md \"Conflict policies\".")
     var onConflict: ConflictPolicy = .newer
 
     // The services listed in the help text, where they wrap: as the value's name, one unbreakable
@@ -203,9 +203,9 @@ struct Import: AsyncParsableCommand {
 
     /// The book trackers' import (``BookImportJob``).
     func runBooks(_ routed: RoutedSources) throws {
-        if db != nil { throw ValidationError("--db is for film imports; books go to a backup (-o), which `mwkit restore` brings into the database") }
         var o = BookImportJob.Options(sources: sources.map { URL(fileURLWithPath: $0) })
         o.output = output.map { URL(fileURLWithPath: $0) }
+        o.database = database
         if let to { o.format = to.descriptor }
         o.mergeInto = mergeInto.map { URL(fileURLWithPath: $0) }
         o.onConflict = onConflict
