@@ -11,6 +11,7 @@ import MWFoundation
 /// trackers' CSVs share `title` and id columns. Every row names its film by TMDb ID, which the
 /// matcher takes as it is.
 enum MovaryReader: FilmExportReading {
+    /// The roles of its files, as `validate` and the import summary name them.
     static let movaryHistory: FileStats.Kind = "movaryHistory", movaryRatings: FileStats.Kind = "movaryRatings", movaryWatchlist: FileStats.Kind = "movaryWatchlist"
     /// The service, declared once: its registry format is ``FormatDescriptor/movary``.
     static let service = FilmServiceInfo(name: "movary", displayName: "Movary", fileKinds: [movaryHistory, movaryRatings, movaryWatchlist], shapes: [.text],

@@ -16,6 +16,7 @@ import MWFoundation
 /// `my_comments`, `my_tags`; other non-empty values are kept as extras. A manga list is
 /// recognised, and its entries counted as not imported (mwkit's film library holds no manga).
 enum MyAnimeListReader: FilmExportReading {
+    /// The roles of its files, as `validate` and the import summary name them.
     static let malAnime: FileStats.Kind = "malAnime", malManga: FileStats.Kind = "malManga"
     /// The service, declared once: its registry format is ``FormatDescriptor/myanimelist``.
     static let service = FilmServiceInfo(name: "myanimelist", displayName: "MyAnimeList", fileKinds: [malAnime, malManga], shapes: [.text, .gzip],

@@ -14,9 +14,12 @@ import MWFoundation
 /// `--profile NAME` keeps one profile's rows. Netflix carries no IDs: every title goes to the
 /// matcher's search; an episode (`Show: Season N: Episode`, ``NetflixTitles``) under its show.
 enum NetflixReader: FilmExportReading {
-    static let netflixHistory: FileStats.Kind = "netflixHistory", netflixViewingActivity: FileStats.Kind = "netflixViewingActivity", netflixRatings: FileStats.Kind = "netflixRatings", netflixMyList: FileStats.Kind = "netflixMyList"
+    /// The roles of its files, as `validate` and the import summary name them.
+    static let netflixHistory: FileStats.Kind = "netflixHistory", netflixViewingActivity: FileStats.Kind = "netflixViewingActivity"
+    static let netflixRatings: FileStats.Kind = "netflixRatings", netflixMyList: FileStats.Kind = "netflixMyList"
     /// The service, declared once: its registry format is ``FormatDescriptor/netflix``.
-    static let service = FilmServiceInfo(name: "netflix", displayName: "Netflix", fileKinds: [netflixHistory, netflixViewingActivity, netflixRatings, netflixMyList], shapes: [.text],
+    static let service = FilmServiceInfo(
+        name: "netflix", displayName: "Netflix", fileKinds: [netflixHistory, netflixViewingActivity, netflixRatings, netflixMyList], shapes: [.text],
         csvSignatures: [
             CSVSignature(file: "Netflix ViewingActivity.csv", needed: ["Profile Name", "Start Time", "Title"],
                          other: ["Duration", "Attributes", "Supplemental Video Type", "Device Type", "Bookmark", "Latest Bookmark", "Country"]),

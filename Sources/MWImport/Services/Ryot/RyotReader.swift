@@ -12,6 +12,7 @@ import MWFoundation
 /// the item through the search by `source_id` (Ryot's name for it). One seen entry per viewing
 /// or per episode; ratings are 0–100 (kept as tenths of the 10-point scale: 85 → 8.5).
 enum RyotReader: FilmExportReading {
+    /// The roles of its files, as `validate` and the import summary name them.
     static let ryotExport: FileStats.Kind = "ryotExport"
     /// The service, declared once: its registry format is ``FormatDescriptor/ryot``.
     static let service = FilmServiceInfo(name: "ryot", displayName: "Ryot", fileKinds: [ryotExport], shapes: [.jsonObject],

@@ -15,6 +15,7 @@ import MWFoundation
 /// episodes under `seasons[].episodes[]` (`watched_at`). Titles are matched by their TMDb id
 /// when the kind is known, else by IMDb or TVDB id through the matcher, else by title and year.
 enum SimklReader: FilmExportReading {
+    /// The roles of its files, as `validate` and the import summary name them.
     static let simklCSV: FileStats.Kind = "simklCSV", simklJSON: FileStats.Kind = "simklJSON"
     /// The service, declared once: its registry format is ``FormatDescriptor/simkl``.
     static let service = FilmServiceInfo(name: "simkl", displayName: "Simkl", fileKinds: [simklCSV, simklJSON], shapes: [.text, .jsonObject],

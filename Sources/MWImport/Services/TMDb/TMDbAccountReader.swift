@@ -13,6 +13,7 @@ import MWFoundation
 /// filled in there is kept as well, undated); else a file with any `Your Rating` holds ratings
 /// (TMDb writes one header for all three).
 enum TMDbAccountReader: FilmExportReading {
+    /// The roles of its files, as `validate` and the import summary name them.
     static let tmdbRatings: FileStats.Kind = "tmdbRatings", tmdbWatchlist: FileStats.Kind = "tmdbWatchlist", tmdbFavorites: FileStats.Kind = "tmdbFavorites"
     /// The service, declared once: its registry format is ``FormatDescriptor/tmdb``.
     static let service = FilmServiceInfo(name: "tmdb", displayName: "TMDb", fileKinds: [tmdbRatings, tmdbWatchlist, tmdbFavorites], shapes: [.text],

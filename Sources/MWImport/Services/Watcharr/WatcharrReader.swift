@@ -11,6 +11,7 @@ import MWFoundation
 /// `episodeNumber`, `status`, `rating`). Titles are matched by the embedded TMDb ID. Timestamps
 /// are RFC 3339 with a varying number of fraction digits.
 enum WatcharrReader: FilmExportReading {
+    /// The roles of its files, as `validate` and the import summary name them.
     static let watcharrWatched: FileStats.Kind = "watcharrWatched"
     /// The service, declared once: its registry format is ``FormatDescriptor/watcharr``.
     static let service = FilmServiceInfo(name: "watcharr", displayName: "Watcharr", fileKinds: [watcharrWatched], shapes: [.jsonArray],

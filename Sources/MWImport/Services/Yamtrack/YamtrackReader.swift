@@ -13,6 +13,7 @@ import MWFoundation
 /// `Completed`, `In progress`, `Planning`, `Paused`, `Dropped`; `score` 0–10 with one decimal;
 /// `notes` the user's own.
 enum YamtrackReader: FilmExportReading {
+    /// The roles of its files, as `validate` and the import summary name them.
     static let yamtrackItems: FileStats.Kind = "yamtrackItems"
     /// The service, declared once: its registry format is ``FormatDescriptor/yamtrack``.
     static let service = FilmServiceInfo(name: "yamtrack", displayName: "Yamtrack", fileKinds: [yamtrackItems], shapes: [.text],
