@@ -37,7 +37,7 @@ public enum MWImport {
             let chosen = options.services.map { only in claims.filter { only.contains($0.reader.service) } } ?? claims
             guard let first = claims.first else {
                 // A CSV no reader claims: which file it is closest to, and what it lacks.
-                let closest = parsed.csv != nil ? parsed.firstRecord.flatMap { CSVSignatures.closest($0.fields) } : nil
+                let closest = parsed.csv != nil ? parsed.firstRecord.flatMap { CSVSignatures.closest($0.fields, options.readers) } : nil
                 let note = closest.map { "no service recognises this CSV; \($0)" } ?? "not a file of a supported export"
                 out.files.append(FileStats(file: file.display, service: nil, kind: .unknown, read: false, note: note))
                 out.diagnostics.append(.warning(.importUnrecognizedFile, "\(file.display) is not a file of \(tried(options.readers)) export"

@@ -79,7 +79,7 @@ struct FilmCorpusTests {
         for url in Self.files("netflix") {
             let out = MWImport.read(sources: [url])
             guard let f = out.files.first(where: \.read),
-                  f.kind == .netflixHistory || f.kind == .netflixViewingActivity,
+                  f.kind == NetflixReader.netflixHistory || f.kind == NetflixReader.netflixViewingActivity,
                   let csv = try? CSVFile(bytes: Array(try Data(contentsOf: url)), name: url.lastPathComponent), let t = csv.table else { continue }
             let column = t.header.fields.first { $0.lowercased() == "title" } ?? "Title"
             let titles = t.rows.compactMap { t.value($0, column) }.map { $0.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\u{A0}" }).joined(separator: " ") }

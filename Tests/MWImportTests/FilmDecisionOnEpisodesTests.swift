@@ -15,7 +15,7 @@ import Testing
 
     /// An episode the file's structure made (`Saga: Part One` watched on its own day).
     static func grouped(_ rest: String, row: Int) -> ForeignItem {
-        var item = ForeignItem(source: SourceRef(service: .netflix, file: "ViewingActivity.csv", line: row + 1, row: row), kind: .episode, title: "Saga")
+        var item = ForeignItem(source: SourceRef(service: NetflixReader.service.name, file: "ViewingActivity.csv", line: row + 1, row: row), kind: .episode, title: "Saga")
         var ref = EpisodeRef(showTitle: "Saga")
         ref.episodeTitle = rest
         ref.wholeTitle = "Saga: \(rest)"
@@ -24,7 +24,7 @@ import Testing
     }
 
     static let items = [grouped("Part One", row: 1), grouped("Part Two", row: 2), grouped("Part Three", row: 3),
-                        ForeignItem(source: SourceRef(service: .netflix, file: "ViewingActivity.csv", line: 5, row: 4), kind: .unknown, title: "Lone Film")]
+                        ForeignItem(source: SourceRef(service: NetflixReader.service.name, file: "ViewingActivity.csv", line: 5, row: 4), kind: .unknown, title: "Lone Film")]
 
     @Test func aFilmDecisionOnEpisodesIsRefusedAndSaid() async throws {
         let first = try await TMDbMatcher(client: Self.offline).match(Self.items)

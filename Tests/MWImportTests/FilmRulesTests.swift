@@ -29,7 +29,7 @@ import Testing
             ("favorites.csv", h + "680,tt0110912,movie,Pulp Fiction,1994-09-10T00:00:00Z,,,8.49,9,2023-06-01T00:00:00Z\n"),
             ("watchlist.csv", h + "1396,tt0903747,tv,Breaking Bad,2008-01-20T00:00:00Z,,,8.886,,2023-05-02T13:22:44Z\n"),
         ])
-        #expect(Set(r.files.map(\.kind)) == [.tmdbWatchlist, .tmdbFavorites])
+        #expect(Set(r.files.map(\.kind)) == [TMDbAccountReader.tmdbWatchlist, TMDbAccountReader.tmdbFavorites])
         let pulp = try #require(r.items.first { $0.ids.tmdb == 680 })
         #expect(pulp.has(.favorite) && pulp.ratings.map(\.value) == [9] && pulp.ratings.first?.date == nil)
     }

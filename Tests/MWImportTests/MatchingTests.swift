@@ -145,11 +145,11 @@ import Testing
             + (0..<21).map { TrapCatalogue.movie(3100 + Int64($0), "Lone Beacon \($0 + 2)", "20\(10 + $0 % 10)-01-01") }
         try await withMatchingServer(TrapCatalogue.titles + crowded) { server in
             let cache = try TMDbCache(url: fx.url("cache.sqlite"))
-            let items = [foreign(.netflix, "The Quiet Meridian", nil, kind: .unknown, file: "NetflixViewingHistory.csv", line: 2),
-                         foreign(.netflix, "Ashfall Chronicles", nil, kind: .tvShow, file: "NetflixViewingHistory.csv", line: 3),
-                         foreign(.netflix, "Glass Orchard", nil, kind: .unknown, file: "NetflixViewingHistory.csv", line: 4),
-                         foreign(.netflix, "Nightfall Harbor", nil, kind: .movie, file: "NetflixViewingHistory.csv", line: 5),
-                         foreign(.netflix, "Lone Beacon", nil, kind: .movie, file: "NetflixViewingHistory.csv", line: 6)]
+            let items = [foreign(NetflixReader.service.name, "The Quiet Meridian", nil, kind: .unknown, file: "NetflixViewingHistory.csv", line: 2),
+                         foreign(NetflixReader.service.name, "Ashfall Chronicles", nil, kind: .tvShow, file: "NetflixViewingHistory.csv", line: 3),
+                         foreign(NetflixReader.service.name, "Glass Orchard", nil, kind: .unknown, file: "NetflixViewingHistory.csv", line: 4),
+                         foreign(NetflixReader.service.name, "Nightfall Harbor", nil, kind: .movie, file: "NetflixViewingHistory.csv", line: 5),
+                         foreign(NetflixReader.service.name, "Lone Beacon", nil, kind: .movie, file: "NetflixViewingHistory.csv", line: 6)]
             let r = try await TMDbMatcher(client: await matchClient(server, cache: cache)).match(items)
             expectMatched(r.items[0].outcome, 1005, .movie, .search)
             expectMatched(r.items[1].outcome, 2002, .tv, .search)

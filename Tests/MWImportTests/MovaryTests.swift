@@ -25,7 +25,7 @@ import Testing
     @Test func everyPlayRatingAndWatchlistItemIsRead() throws {
         let fx = try Fixture()
         let read = MWImport.read(sources: [try export(fx)], options: ImportOptions(readers: FormatRegistry.standard.filmReaders))
-        #expect(read.files.map(\.kind) == [.movaryHistory, .movaryRatings, .movaryWatchlist])
+        #expect(read.files.map(\.kind) == ["movaryHistory", "movaryRatings", "movaryWatchlist"])
         #expect(read.files.allSatisfy { $0.isBalanced })
         let heat = try #require(read.items.first { $0.ids.tmdb == 949 })
         // Three rows, three plays; the third has no date and is kept undated, not dropped.
@@ -61,7 +61,7 @@ import Testing
         let url = try fx.write("movary/history.csv", "title,year,tmdbId,imdbId,watchedAt,comment,location\n"
             + "Heat,1995,x12,,2024-01-02,,\nAlien,1979,0,,2023-05-06,,\nDune,2021,438631,,2024-02-01,,\n")
         let read = MWImport.read(sources: [url], options: ImportOptions(readers: FormatRegistry.standard.filmReaders))
-        #expect(read.files.map(\.kind) == [.movaryHistory])
+        #expect(read.files.map(\.kind) == ["movaryHistory"])
         let bad = read.diagnostics.filter { $0.code == "import-bad-value" }
         #expect(bad.map { "\($0.line ?? 0):\($0.field ?? "")" } == ["2:tmdbId", "3:tmdbId"])
         #expect(bad.first?.message.contains("tmdbId \"x12\" is not a TMDb ID") == true, "\(bad.map(\.message))")

@@ -64,7 +64,7 @@ import Testing
         let fx = try Fixture()
         let read = Self.read(try fx.write("animelist.xml", Self.anime))
         read.expectBalanced()
-        #expect(read.files.map(\.kind) == [.malAnime] && read.files.first?.rowsRead == 7 && read.items.count == 7)
+        #expect(read.files.map(\.kind) == [MyAnimeListReader.malAnime] && read.files.first?.rowsRead == 7 && read.items.count == 7)
         // No TMDb ID: a title for the matcher, the kind from series_type.
         let spirited = try #require(read.item("Sen to Chihiro no Kamikakushi"))
         #expect(spirited.kind == .movie && spirited.ids.isEmpty && spirited.source.line == 13)
@@ -95,11 +95,11 @@ import Testing
         let plain = Self.read(try fx.write("a/animelist.xml", Self.anime))
         let gz = try fx.write("b/export.bin", bytes: Self.gzip(Array(Self.anime.utf8)))
         let packed = Self.read(gz)
-        #expect(packed.files.map(\.kind) == [.malAnime])
+        #expect(packed.files.map(\.kind) == [MyAnimeListReader.malAnime])
         #expect(packed.items.map(\.title) == plain.items.map(\.title) && packed.items.count == 7)
         // The registry claims it too (validate sniffs the start of the file).
         let head = ExportFile(inner: "x", bytes: Self.gzip(Array(Self.anime.utf8)))
-        #expect(MyAnimeListReader.detect(head, ExportContent(head)) == .malAnime)
+        #expect(MyAnimeListReader.detect(head, ExportContent(head)) == MyAnimeListReader.malAnime)
         // A gzip stream cut short is an error naming the file; nothing is invented.
         let cut = try fx.write("c/animelist.xml.gz", bytes: Array(Self.gzip(Array(Self.anime.utf8)).dropLast(20)))
         let broken = Self.read(cut)
@@ -111,7 +111,7 @@ import Testing
         let manga = Self.list(["\t\t<manga>\n\t\t\t<manga_mangadb_id>2</manga_mangadb_id>\n\t\t\t<manga_title><![CDATA[Berserk]]></manga_title>\n\t\t</manga>\n"], type: 2)
         let m = Self.read(try fx.write("mangalist.xml", manga))
         m.expectBalanced()
-        #expect(m.files.map(\.kind) == [.malManga] && m.items.isEmpty && m.files.first?.ignored == ["manga (not a film or TV kind)": 1])
+        #expect(m.files.map(\.kind) == [MyAnimeListReader.malManga] && m.items.isEmpty && m.files.first?.ignored == ["manga (not a film or TV kind)": 1])
         let bad = Self.list([Self.entry(20, "Naruto", "TV", status: "Dropped")]).replacingOccurrences(of: "</my_status>", with: "</my_statu>")
         let b = Self.read(try fx.write("bad.xml", bad))
         b.expectBalanced()
@@ -172,9 +172,9 @@ import Testing
             #expect(read.files.first?.rowsRead == counts["myanimelist/\(path)"], "\(path)")
             #expect(read.diagnostics.filter { $0.severity == .error }.isEmpty, "\(path): \(read.diagnostics.map(\.message))")
             if path.contains("mangalist") {
-                #expect(read.files.first?.kind == .malManga && read.items.isEmpty, "\(path)")
+                #expect(read.files.first?.kind == MyAnimeListReader.malManga && read.items.isEmpty, "\(path)")
             } else {
-                #expect(read.files.first?.kind == .malAnime && read.items.allSatisfy { $0.ids.isEmpty && !$0.title.isEmpty }, "\(path)")
+                #expect(read.files.first?.kind == MyAnimeListReader.malAnime && read.items.allSatisfy { $0.ids.isEmpty && !$0.title.isEmpty }, "\(path)")
                 // Unknown dates (0000-00-00) give no date and no warning; scores are 1–10.
                 #expect(read.items.flatMap(\.ratings).allSatisfy { (1...10).contains($0.value) }, "\(path)")
                 #expect(read.items.contains { !$0.marks.isEmpty || !$0.watches.isEmpty }, "\(path)")

@@ -102,7 +102,7 @@ import Testing
         """
         let out = NetflixTests.read(try fx.write("ViewingActivity.csv", csv))
         out.expectBalanced()
-        #expect(out.files.first?.kind == .netflixViewingActivity)
+        #expect(out.files.first?.kind == NetflixReader.netflixViewingActivity)
         let days = out.items.flatMap(\.watches).compactMap { $0.date.map { DateCoding.formatRFC3339($0.date) } }.sorted()
         #expect(days == ["2022-07-03T21:05:00Z", "2022-07-28T04:22:00Z", "2022-08-01T21:07:00Z"], "\(days)")
         #expect(out.diagnostics(.importAmbiguousDate).isEmpty)

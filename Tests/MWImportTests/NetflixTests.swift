@@ -95,7 +95,7 @@ import Testing
         let fx = try Fixture()
         let read = Self.read(try fx.write("NetflixViewingHistory.csv", Self.history))
         read.expectBalanced()
-        #expect(read.files.map(\.kind) == [.netflixHistory] && read.files.first?.rowsRead == 10)
+        #expect(read.files.map(\.kind) == [NetflixReader.netflixHistory] && read.files.first?.rowsRead == 10)
         let vulcan = try #require(read.items.first { $0.title == "The Vulcan Hello" })
         #expect(vulcan.kind == .episode && vulcan.episode?.showTitle == "Star Trek: Discovery" && vulcan.episode?.season == 1)
         // The same title on the same day is one viewing.
@@ -114,7 +114,7 @@ import Testing
         #expect(read.diagnostics(.importAmbiguousDate).isEmpty)
         // With a byte order mark and CRLF line ends (a re-saved file) it reads the same.
         let resaved = Self.read(try fx.write("resaved/NetflixViewingHistory.csv", bytes: [0xEF, 0xBB, 0xBF] + Array(crlf(Self.history).utf8)))
-        #expect(resaved.files.map(\.kind) == [.netflixHistory])
+        #expect(resaved.files.map(\.kind) == [NetflixReader.netflixHistory])
         #expect(resaved.items.map { "\($0.kind) \($0.title) \($0.watches.map { $0.date?.day ?? "-" })" } == read.items.map { "\($0.kind) \($0.title) \($0.watches.map { $0.date?.day ?? "-" })" })
     }
 
@@ -175,7 +175,7 @@ import Testing
         let fx = try Fixture()
         let read = Self.read(try request(fx))
         read.expectBalanced()
-        #expect(read.files.map(\.kind) == [.netflixMyList, .netflixRatings, .netflixViewingActivity])
+        #expect(read.files.map(\.kind) == [NetflixReader.netflixMyList, NetflixReader.netflixRatings, NetflixReader.netflixViewingActivity])
         let activity = try #require(read.file("ViewingActivity.csv"))
         #expect(activity.ignored == ["HOOK (a supplemental video, not a viewing)": 1, "TRAILER (a supplemental video, not a viewing)": 1])
         let blood = try #require(read.item("Blood Money"))
@@ -269,7 +269,7 @@ import Testing
             let url = Self.samples.appendingPathComponent(folder).appendingPathComponent("NetflixViewingHistory.csv")
             let read = Self.read(url)
             read.expectBalanced()
-            #expect(read.files.first?.kind == .netflixHistory && read.files.first?.rowsRead == counts["netflix/\(folder)/NetflixViewingHistory.csv"], "\(folder)")
+            #expect(read.files.first?.kind == NetflixReader.netflixHistory && read.files.first?.rowsRead == counts["netflix/\(folder)/NetflixViewingHistory.csv"], "\(folder)")
             #expect(read.diagnostics(.importAmbiguousDate).isEmpty, "\(folder)")
             let text = try String(contentsOf: url, encoding: .utf8)
             let first = try #require(text.split(separator: "\n").dropFirst().first.flatMap { $0.split(separator: ",").last }).replacingOccurrences(of: "\"", with: "")
@@ -285,7 +285,7 @@ import Testing
         for folder in ["JessicaQueiroz-DashNetflix", "allanmviana-Netflix-Screen-Time", "honorejabiro-netflix-report"] {
             let read = Self.read(Self.samples.appendingPathComponent(folder))
             read.expectBalanced()
-            #expect(read.files.map(\.kind) == [.netflixMyList, .netflixRatings, .netflixViewingActivity], "\(folder)")
+            #expect(read.files.map(\.kind) == [NetflixReader.netflixMyList, NetflixReader.netflixRatings, NetflixReader.netflixViewingActivity], "\(folder)")
             for f in read.files {
                 let name = (f.file as NSString).lastPathComponent
                 #expect(f.rowsRead == counts["netflix/\(folder)/CONTENT_INTERACTION/\(name)"], "\(folder)/\(name)")

@@ -52,7 +52,7 @@ import Testing
 
     @Test func theCurrentGenerationSeenHistoryReviewsAndCollections() throws {
         let r = try read("ryot-export-abc.json", Self.current)
-        #expect(r.files.map(\.kind) == [.ryotExport] && r.files.first?.isBalanced == true)
+        #expect(r.files.map(\.kind) == [RyotReader.ryotExport] && r.files.first?.isBalanced == true)
         let heat = try #require(r.items.first { $0.ids.tmdb == 949 })
         // Two seen entries, two viewings (a rewatch is one more entry); 85 of 100 is 8.5 of 10.
         #expect(heat.watches.map { $0.date?.day } == ["2024-01-02", "2024-06-01"] && heat.watches.first?.detail == "provider: Netflix")

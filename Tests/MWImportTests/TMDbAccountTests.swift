@@ -25,7 +25,7 @@ import Testing
             ("watchlist.csv", Self.header + "1396,tt0903747,tv,Breaking Bad,2008-01-20T00:00:00Z,,,8.886,,2023-05-02T13:22:44Z\n"),
             ("favorites.csv", Self.header + "680,tt0110912,movie,Pulp Fiction,1994-09-10T00:00:00Z,,,8.49,,2023-06-01T00:00:00Z\n"),
         ])
-        #expect(Set(r.files.map(\.kind)) == [.tmdbRatings, .tmdbWatchlist, .tmdbFavorites])
+        #expect(Set(r.files.map(\.kind)) == ["tmdbRatings", "tmdbWatchlist", "tmdbFavorites"])
         let ep = try #require(r.items.first { $0.kind == .episode })
         // The row's TMDb ID is the episode's: never taken for the show's.
         #expect(ep.episode?.showTitle == "Friends" && ep.episode?.showIDs.tmdb == nil && ep.episode?.season == 1 && ep.episode?.number == 1)
@@ -33,6 +33,6 @@ import Testing
         let pulp = try #require(r.items.first { $0.ids.tmdb == 680 })
         #expect(pulp.ratings.map(\.value) == [9] && pulp.has(.favorite))
         #expect(r.items.first { $0.ids.tmdb == 1396 }?.has(.watchlist) == true)
-        #expect(r.files.first { $0.kind == .tmdbRatings }?.malformed.count == 1)  // a Type that is neither movie nor tv
+        #expect(r.files.first { $0.kind == "tmdbRatings" }?.malformed.count == 1)  // a Type that is neither movie nor tv
     }
 }

@@ -37,7 +37,7 @@ import Testing
 
     @Test func differentIdsOfOneServiceAreNeverOneReviewKey() {
         func mal(_ id: Int, _ title: String) -> ForeignItem {
-            var i = ForeignItem(source: SourceRef(service: .myanimelist, file: "animelist.xml", row: id), kind: .tvShow, title: title)
+            var i = ForeignItem(source: SourceRef(service: MyAnimeListReader.service.name, file: "animelist.xml", row: id), kind: .tvShow, title: title)
             i.ids.serviceID = "myanimelist:anime:\(id)"
             return i
         }

@@ -160,7 +160,7 @@ import Testing
     }
 
     @Test func theLatestDatedStatusWinsAndUndatedOnesGoInReadingOrder() throws {
-        let src = SourceRef(service: .watcharr, file: "f", row: 1)
+        let src = SourceRef(service: WatcharrReader.service.name, file: "f", row: 1)
         func mark(_ s: WatchStatus, _ date: String?) -> ForeignMark {
             ForeignMark(.followed, date: date.flatMap { ForeignDate.parse($0) }, source: src, status: s, statusWord: s.rawValue)
         }

@@ -26,7 +26,7 @@ import Testing
         let fx = try Fixture()
         let file = try fx.write("watcharr-export.json", Self.export)
         let read = MWImport.read(sources: [file], options: ImportOptions(readers: FormatRegistry.standard.filmReaders))
-        #expect(read.files.map(\.kind) == [.watcharrWatched] && read.files.first?.isBalanced == true)
+        #expect(read.files.map(\.kind) == ["watcharrWatched"] && read.files.first?.isBalanced == true)
         #expect(read.files.first?.malformed.count == 1)
         let heat = try #require(read.items.first { $0.ids.tmdb == 949 })
         #expect(heat.ratings.map(\.value) == [8.5] && heat.ratings.first?.date?.day == "2024-12-31")  // customDate wins

@@ -4,7 +4,8 @@ import MWFoundation
 
 /// A book tracker's export reader: its header (found by content near the top of the file,
 /// never by the file's name) and how its rows become ``BookRow``s. A new tracker is one file
-/// holding a type of this protocol and its ``FormatDescriptor`` (``FormatDescriptor/bookService(_:summary:aliases:write:)``),
+/// holding a type of this protocol and its ``FormatDescriptor`` (``FormatDescriptor/bookService(_:summary:aliases:write:)``;
+/// MWBooks' own trackers: ``BookTrackerReader`` and ``FormatDescriptor/bookService(_:)``),
 /// plus one registry line.
 public protocol BookServiceReader: ServiceReader {
     /// Whether `fields` is this tracker's header row.
@@ -16,12 +17,13 @@ public protocol BookServiceReader: ServiceReader {
     func read(_ table: CSVTable, into out: inout BookFileRead)
 }
 
-/// A tracker's reader as static functions (each service's `…Reader` in its folder): its name,
-/// header, layouts and rows. ``BookTracker`` makes it the registry's ``BookServiceReader``, so a
+/// A tracker's reader as static functions (each service's `…Reader` in its folder): its one
+/// declaration (``BookServiceInfo``), header, layouts and rows. ``BookTracker`` makes it the
+/// registry's ``BookServiceReader`` and ``FormatDescriptor/bookService(_:)`` its format, so a
 /// service declares these once and no forwarding struct.
 protocol BookTrackerReader {
-    static var name: String { get }
-    static var displayName: String { get }
+    /// Everything the registry knows of the tracker, said once.
+    static var service: BookServiceInfo { get }
     static func isHeader(_ fields: [String]) -> Bool
     static func layout(_ table: CSVTable) -> String
     static func read(_ table: CSVTable, into out: inout BookFileRead)
@@ -29,8 +31,8 @@ protocol BookTrackerReader {
 
 /// The registry's ``BookServiceReader`` of a ``BookTrackerReader``.
 struct BookTracker<Reader: BookTrackerReader>: BookServiceReader {
-    var name: String { Reader.name }
-    var displayName: String { Reader.displayName }
+    var name: String { Reader.service.name.rawValue }
+    var displayName: String { Reader.service.displayName }
     func isHeader(_ fields: [String]) -> Bool { Reader.isHeader(fields) }
     func layout(_ table: CSVTable) -> String { Reader.layout(table) }
     func read(_ table: CSVTable, into out: inout BookFileRead) { Reader.read(table, into: &out) }

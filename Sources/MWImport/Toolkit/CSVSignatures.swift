@@ -1,44 +1,36 @@
 import Foundation
 
-/// The columns of the film services' CSV files, to tell a user whose CSV no reader claims which
-/// file it is closest to and what it lacks ("no service recognises this CSV; closest: Netflix
-/// ViewingActivity.csv, no column 'Start Time'") rather than only that nothing was found
-/// (docs/IMPORT.md "Detection").
-enum CSVSignatures {
-    struct Signature {
-        var file: String
-        /// The columns the reader needs to claim the file.
-        var needed: [String]
-        /// Other columns the file has.
-        var other: [String] = []
+/// The columns of a film service's CSV file (``FilmServiceReader/csvSignatures``), to tell a
+/// user whose CSV no reader claims which file it is closest to and what it lacks ("no service
+/// recognises this CSV; closest: Netflix ViewingActivity.csv, no column 'Start Time'") rather
+/// than only that nothing was found (docs/IMPORT.md "Detection").
+public struct CSVSignature: Sendable {
+    /// The file as a message names it (`Netflix ViewingActivity.csv`).
+    public var file: String
+    /// The columns the reader needs to claim the file.
+    public var needed: [String]
+    /// Other columns the file has.
+    public var other: [String]
+
+    public init(file: String, needed: [String], other: [String] = []) {
+        self.file = file
+        self.needed = needed
+        self.other = other
     }
+}
 
-    static let all: [Signature] = [
-        Signature(file: "Netflix ViewingActivity.csv", needed: ["Profile Name", "Start Time", "Title"],
-                  other: ["Duration", "Attributes", "Supplemental Video Type", "Device Type", "Bookmark", "Latest Bookmark", "Country"]),
-        Signature(file: "Netflix NetflixViewingHistory.csv", needed: ["Title", "Date"]),
-        Signature(file: "Netflix Ratings.csv", needed: ["Profile Name", "Title Name", "Rating Type", "Thumbs Value"], other: ["Star Value", "Device Model", "Event Utc Ts"]),
-        Signature(file: "Netflix MyList.csv", needed: ["Profile Name", "Title Name", "Utc Title Add Date"], other: ["Country"]),
-        Signature(file: "Letterboxd diary.csv", needed: ["Date", "Name", "Year", "Letterboxd URI", "Watched Date"], other: ["Rating", "Rewatch", "Tags"]),
-        Signature(file: "Letterboxd ratings.csv", needed: ["Date", "Name", "Year", "Letterboxd URI", "Rating"]),
-        Signature(file: "Letterboxd watched.csv", needed: ["Date", "Name", "Year", "Letterboxd URI"]),
-        Signature(file: "IMDb ratings", needed: ["Const", "Title", "Your Rating"], other: ["Date Rated", "URL", "Title Type", "Year", "Genres"]),
-        Signature(file: "IMDb list (watchlist)", needed: ["Position", "Const", "Title"], other: ["Created", "Modified", "Description", "URL", "Title Type"]),
-        Signature(file: "Movary history.csv", needed: ["title", "tmdbId", "imdbId", "watchedAt"], other: ["year", "comment", "location"]),
-        Signature(file: "Yamtrack CSV", needed: ["media_id", "source", "media_type", "title", "season_number", "episode_number"], other: ["score", "status", "progress"]),
-        Signature(file: "TMDb ratings/watchlist CSV", needed: ["TMDb ID", "Type", "Name"], other: ["IMDb ID", "Release Date", "Your Rating", "Date Rated"]),
-        Signature(file: "Simkl CSV", needed: ["SIMKL_ID", "Title", "Type"], other: ["Year", "Watchlist", "LastEpWatched", "WatchedDate", "Rating"]),
-    ]
-
+/// Which service file a CSV no reader claims is closest to: among the signatures of the readers
+/// the import was given (the registry's), so a service is listed once, in its declaration.
+enum CSVSignatures {
     /// A column name without case, blanks or underscores.
     static func squeeze(_ s: String) -> String { s.lowercased().filter { !$0.isWhitespace && $0 != "_" && $0 != "-" } }
 
     /// "closest: Netflix ViewingActivity.csv, no column 'Start Time'" for header `keys`; nil when
-    /// no signature shares two columns with it.
-    static func closest(_ keys: [String]) -> String? {
+    /// no signature of `readers` shares two columns with it (the first of the most shared wins).
+    static func closest(_ keys: [String], _ readers: [any FilmServiceReader]) -> String? {
         let have = Set(keys.map(squeeze))
-        var best: (Signature, Int)?
-        for s in all {
+        var best: (CSVSignature, Int)?
+        for s in readers.flatMap(\.csvSignatures) {
             let shared = (s.needed + s.other).filter { have.contains(squeeze($0)) }.count
             if shared >= 2, shared > (best?.1 ?? 0) { best = (s, shared) }
         }

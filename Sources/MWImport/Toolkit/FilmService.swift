@@ -11,18 +11,20 @@ public struct FilmService: FilmServiceReader {
     public let displayName: String
     public let shapes: Set<ContentShape>
     public let jsonObjectNeedles: [String]
+    public let csvSignatures: [CSVSignature]
     private let detect: @Sendable (ExportFile, ExportContent) -> FileStats.Kind?
     private let readFiles: @Sendable ([(ExportFile, FileStats.Kind, ExportContent)], ItemCollector, ImportOptions) -> Void
 
     /// `detect` gives a file's role in the service's export (nil: not its file); `read` reads
     /// the files of one export into the collector (see ``FilmServiceReader``).
-    public init(name: String, displayName: String, shapes: Set<ContentShape>, jsonObjectNeedles: [String] = [],
+    public init(name: String, displayName: String, shapes: Set<ContentShape>, jsonObjectNeedles: [String] = [], csvSignatures: [CSVSignature] = [],
                 detect: @escaping @Sendable (ExportFile, ExportContent) -> FileStats.Kind?,
                 read: @escaping @Sendable ([(ExportFile, FileStats.Kind, ExportContent)], ItemCollector, ImportOptions) -> Void) {
         self.name = name
         self.displayName = displayName
         self.shapes = shapes
         self.jsonObjectNeedles = jsonObjectNeedles
+        self.csvSignatures = csvSignatures
         self.detect = detect
         self.readFiles = read
     }

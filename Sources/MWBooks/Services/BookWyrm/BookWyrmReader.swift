@@ -8,7 +8,11 @@ import MWFoundation
 /// since 2025-03, `start_date`…`shelf_date` since 2024-01, before that ids and the review
 /// only. `shelf` is `to-read`, `reading`, `read`, `stopped-reading` or a custom slug
 /// (`cooking-9`, its label in `shelf_name`); `rating` 0.5–5; dates `YYYY-MM-DD`.
-enum BookWyrmReader {
+enum BookWyrmReader: BookTrackerReader {
+    /// The tracker, declared once: its registry format is ``FormatDescriptor/bookwyrm``.
+    static let service = BookServiceInfo(name: "bookwyrm", displayName: "BookWyrm", summary: "BookWyrm: the CSV export read",
+                                         holds: FormatHolds(ratings: "0.5–5 in halves", dates: "day", tags: true, reviews: true, status: true))
+
     /// `author_text` and `remote_id` (the book's address on the instance) are BookWyrm's own.
     static func isHeader(_ fields: [String]) -> Bool {
         let k = Set(fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
@@ -46,7 +50,7 @@ enum BookWyrmReader {
             if status == nil {
                 status = finished != nil ? .read : stopped != nil ? .dnf : started != nil ? .reading : .toRead
             }
-            var row = BookRow(source: BookSource(rawValue: "bookwyrm"), file: out.file, line: record.line, row: t.rowNumber(record),
+            var row = BookRow(source: service.name, file: out.file, line: record.line, row: t.rowNumber(record),
                               title: title, authors: BookValues.names(t.value(record, "author_text")), status: status!)
             r.isbns("isbn_10", into: &row)
             r.isbns("isbn_13", into: &row)
@@ -70,14 +74,7 @@ enum BookWyrmReader {
     }
 }
 
-/// The tracker as the registry knows it (``BookTracker``).
-extension BookWyrmReader: BookTrackerReader {
-    static let name = "bookwyrm"
-    static let displayName = "BookWyrm"
-}
-
 extension FormatDescriptor {
     /// BookWyrm's CSV export (every header generation), read.
-    public static let bookwyrm = FormatDescriptor.bookService(BookTracker<BookWyrmReader>(), summary: "BookWyrm: the CSV export read")
-        .holding(FormatHolds(ratings: "0.5–5 in halves", dates: "day", tags: true, reviews: true, status: true))
+    public static let bookwyrm = bookService(BookWyrmReader.self)
 }

@@ -9,7 +9,12 @@ import MWFoundation
 /// `tags` joined with `, `; `identifiers` `goodreads:39077187,isbn:9780756411800`; `rating` in
 /// stars (`4.5`); `timestamp` (the day added) and `pubdate` ISO 8601 with offset. A catalog has
 /// no reading status: every book is to-read, as BookWyrm's Calibre import does.
-enum CalibreReader {
+enum CalibreReader: BookTrackerReader {
+    /// The tracker, declared once: its registry format is ``FormatDescriptor/calibre``.
+    static let service = BookServiceInfo(name: "calibre", displayName: "Calibre", summary: "Calibre: the CSV catalog read (any choice of columns); every book to-read",
+                                         holds: FormatHolds(ratings: "0.5–5 in halves", dates: "instant", tags: true))
+    static func layout(_ table: CSVTable) -> String { "calibre-csv" }
+
     /// `title` with at least one column only Calibre writes (`author_sort`, `title_sort`,
     /// `library_name`, `uuid`, `identifiers`, `series_index`).
     static func isHeader(_ fields: [String]) -> Bool {
@@ -68,7 +73,7 @@ enum CalibreReader {
             if authors.isEmpty, let sorted = r.text("author_sort") { authors = sorted.components(separatedBy: " & ").map(BookValues.firstLast) }
             // Calibre writes several authors `A & B` in its own display; split either way.
             authors = authors.flatMap { $0.components(separatedBy: " & ") }.map { $0.trimmedBlanks(newlines: false) }.filter { !$0.isEmpty }
-            var row = BookRow(source: BookSource(rawValue: "calibre"), file: out.file, line: record.line, row: t.rowNumber(record),
+            var row = BookRow(source: service.name, file: out.file, line: record.line, row: t.rowNumber(record),
                               title: title, authors: authors, status: .toRead)
             r.isbns("isbn", into: &row)
             identifiers(t.value(record, "identifiers"), into: &row, &r, &out)
@@ -97,16 +102,7 @@ enum CalibreReader {
     }
 }
 
-/// The tracker as the registry knows it (``BookTracker``).
-extension CalibreReader: BookTrackerReader {
-    static let name = "calibre"
-    static let displayName = "Calibre"
-    static func layout(_ table: CSVTable) -> String { "calibre-csv" }
-}
-
 extension FormatDescriptor {
     /// Calibre's CSV catalog (any choice of columns, byte order mark or not), read.
-    public static let calibre = FormatDescriptor.bookService(
-        BookTracker<CalibreReader>(), summary: "Calibre: the CSV catalog read (any choice of columns); every book to-read")
-        .holding(FormatHolds(ratings: "0.5–5 in halves", dates: "instant", tags: true))
+    public static let calibre = bookService(CalibreReader.self)
 }

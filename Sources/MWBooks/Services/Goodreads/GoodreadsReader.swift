@@ -6,7 +6,14 @@ import MWFoundation
 /// content (never the file name): 31 columns up to 2020 (with `Recommended For`, `Condition`,
 /// `BCID`…), 24 columns 2021–2026, 23 since mid-2026 (no `Average Rating`). Columns are read by
 /// name, so a generation differs only in what it holds.
-enum GoodreadsReader {
+enum GoodreadsReader: BookTrackerReader {
+    /// The tracker, declared once: its registry format is ``FormatDescriptor/goodreads``.
+    static let service = BookServiceInfo(
+        name: .goodreads, displayName: "Goodreads",
+        summary: "Goodreads: the library export read; written as Goodreads' 24-column export CSV, which StoryGraph and most book trackers import",
+        aliases: ["goodreads-csv"], write: GoodreadsCSVWriter.write,
+        holds: FormatHolds(ratings: "1–5", dates: "day", tags: true, reviews: true, privateNotes: true, status: true))
+
     static func isHeader(_ fields: [String]) -> Bool {
         let k = Set(fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
         return k.contains("book id") && k.contains("title") && k.contains("exclusive shelf") && k.contains("author")
@@ -52,7 +59,7 @@ enum GoodreadsReader {
             if shelfText == nil { r.bad("Exclusive Shelf", "no exclusive shelf; imported as \(status == .read ? "read (it has a Date Read)" : "to-read")") }
             // A custom exclusive shelf of unknown meaning: the user's word stays (a tag) and is reported once per file.
             if let s = shelfText, known == nil { out.unknownStatus(s) }
-            var row = BookRow(source: .goodreads, file: out.file, line: record.line, row: t.rowNumber(record),
+            var row = BookRow(source: service.name, file: out.file, line: record.line, row: t.rowNumber(record),
                               title: title, authors: authors, status: status)
             var isbns: [String] = []
             _ = r.collectISBNs("ISBN", into: &isbns)
@@ -101,19 +108,9 @@ enum GoodreadsReader {
     }
 }
 
-/// The tracker as the registry knows it (``BookTracker``).
-extension GoodreadsReader: BookTrackerReader {
-    static let name = "goodreads"
-    static let displayName = "Goodreads"
-}
-
 extension FormatDescriptor {
     /// Goodreads: its library export read (three generations); written in its current
     /// 24-column layout (`--to goodreads`, or `goodreads-csv`), which StoryGraph, Hardcover,
     /// Open Library and most book trackers import.
-    public static let goodreads = FormatDescriptor.bookService(
-        BookTracker<GoodreadsReader>(),
-        summary: "Goodreads: the library export read; written as Goodreads' 24-column export CSV, which StoryGraph and most book trackers import",
-        aliases: ["goodreads-csv"], write: GoodreadsCSVWriter.write)
-        .holding(FormatHolds(ratings: "1–5", dates: "day", tags: true, reviews: true, privateNotes: true, status: true))
+    public static let goodreads = bookService(GoodreadsReader.self)
 }

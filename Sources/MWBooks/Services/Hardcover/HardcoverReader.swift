@@ -7,7 +7,11 @@ import MWFoundation
 /// Compilation,Review Slate`. `Status` `Read`, `Currently Reading`, `Want to Read`, `Did Not
 /// Finish`, `Paused`; `Rating` 0–5 in halves (`4.0`); `Genres`, `Moods`, `Tags` JSON arrays in
 /// one quoted cell; booleans `true`/`false`; dates `YYYY-MM-DD`. Columns are read by name.
-enum HardcoverReader {
+enum HardcoverReader: BookTrackerReader {
+    /// The tracker, declared once: its registry format is ``FormatDescriptor/hardcover``.
+    static let service = BookServiceInfo(name: "hardcover", displayName: "Hardcover", summary: "Hardcover: the CSV export read", holds: FormatHolds(
+        ratings: "0.5–5 in halves (0: unrated)", dates: "day", lists: true, tags: true, reviews: true, privateNotes: true, status: true))
+
     /// Hardcover's own id column names the file; `Title` and `Status` are what every row needs.
     static func isHeader(_ fields: [String]) -> Bool {
         let k = Set(fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
@@ -24,14 +28,8 @@ enum HardcoverReader {
 
     static func read(_ t: CSVTable, into out: inout BookFileRead) {
         out.eachRow(t, unkept: unkeptColumns) { record, r, title, out in
-            let statusText = r.text("Status")
-            var status = statusText.flatMap(ReadingStatus.from)
-            if status == nil {
-                status = .toRead
-                if statusText == nil { r.bad("Status", "no Status; imported as to-read") }
-            }
-            var row = BookRow(source: BookSource(rawValue: "hardcover"), file: out.file, line: record.line, row: t.rowNumber(record),
-                              title: title, authors: BookValues.names(t.value(record, "Author")), status: status!)
+            var row = BookRow(source: service.name, file: out.file, line: record.line, row: t.rowNumber(record),
+                              title: title, authors: BookValues.names(t.value(record, "Author")), status: r.status("Status"))
             r.isbns("ISBN 10", into: &row)
             r.isbns("ISBN 13", into: &row)
             if let asin = r.text("ASIN") { row.asins = [asin.uppercased()] }
@@ -58,12 +56,7 @@ enum HardcoverReader {
             if let owned = r.text("Owned")?.lowercased(), owned == "true" || owned == "false" { row.ownedCopies = owned == "true" ? 1 : 0 }
             // The review again as rich text: counted only when it holds what `Review` does not.
             if review == nil, r.text("Review Slate") != nil { out.unkept("Review Slate") }
-            // A status word of unknown meaning: the user's word stays (a tag), reported once per file; the dates give the status.
-            if let word = statusText, ReadingStatus.from(word) == nil {
-                row.status = row.dateCompleted != nil ? .read : .toRead
-                row.tags.insert(word, at: 0)
-                out.unknownStatus(word)
-            }
+            row.keepStatusWord(r.text("Status"), &out)
             for c in unkeptFlags where r.text(c)?.lowercased() == "true" { out.unkept(c) }
             return row
         }
@@ -84,15 +77,7 @@ enum HardcoverReader {
     }
 }
 
-/// The tracker as the registry knows it (``BookTracker``).
-extension HardcoverReader: BookTrackerReader {
-    static let name = "hardcover"
-    static let displayName = "Hardcover"
-    static func layout(_ table: CSVTable) -> String { "hardcover" }
-}
-
 extension FormatDescriptor {
     /// Hardcover's CSV export, read.
-    public static let hardcover = FormatDescriptor.bookService(BookTracker<HardcoverReader>(), summary: "Hardcover: the CSV export read")
-        .holding(FormatHolds(ratings: "0.5–5 in halves (0: unrated)", dates: "day", lists: true, tags: true, reviews: true, privateNotes: true, status: true))
+    public static let hardcover = bookService(HardcoverReader.self)
 }

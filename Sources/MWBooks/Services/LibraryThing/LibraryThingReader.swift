@@ -6,7 +6,11 @@ import MWFoundation
 /// ISBNs `[1578660289]`, `|`-separated secondary authors and subjects) and the older
 /// tab-separated UTF-16 export (`book id`, `title`, `author (first, last)`, `author (last,
 /// first)`, `other authors`, …, values `(blank)`). Columns are read by name in either.
-enum LibraryThingReader {
+enum LibraryThingReader: BookTrackerReader {
+    /// The tracker, declared once: its registry format is ``FormatDescriptor/librarything``.
+    static let service = BookServiceInfo(name: .librarything, displayName: "LibraryThing", summary: "LibraryThing: the CSV export and the older tab-separated export read",
+                                         holds: FormatHolds(ratings: "0.5–5 in halves", dates: "day", tags: true, reviews: true, privateNotes: true, status: true))
+
     static func isHeader(_ fields: [String]) -> Bool {
         let k = Set(fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
         return k.contains("book id") && k.contains("title")
@@ -59,7 +63,7 @@ enum LibraryThingReader {
                 if ReadingStatus.key(c) != "your library" && !tags.contains(c) { tags.append(c) }
             }
             let dateRead = r.date("Date Read", "date ended")
-            var row = BookRow(source: .librarything, file: out.file, line: record.line, row: t.rowNumber(record),
+            var row = BookRow(source: service.name, file: out.file, line: record.line, row: t.rowNumber(record),
                               title: title, authors: authors, status: status ?? .toRead)
             row.tags = tags
             if t.has("ISBNs") { r.isbns("ISBNs", into: &row) }
@@ -96,15 +100,7 @@ enum LibraryThingReader {
     }
 }
 
-/// The tracker as the registry knows it (``BookTracker``).
-extension LibraryThingReader: BookTrackerReader {
-    static let name = "librarything"
-    static let displayName = "LibraryThing"
-}
-
 extension FormatDescriptor {
     /// LibraryThing's exports (CSV, and the older tab-separated UTF-16 one), read.
-    public static let librarything = FormatDescriptor.bookService(
-        BookTracker<LibraryThingReader>(), summary: "LibraryThing: the CSV export and the older tab-separated export read")
-        .holding(FormatHolds(ratings: "0.5–5 in halves", dates: "day", tags: true, reviews: true, privateNotes: true, status: true))
+    public static let librarything = bookService(LibraryThingReader.self)
 }

@@ -11,7 +11,11 @@ import MWFoundation
 /// `Bookshelf` is `Want to Read`, `Currently Reading` or `Already Read`; ratings 1–5. The notes
 /// file `OpenLibrary_BookNotes.csv` (`Work ID,Edition ID,Note,Created On`) adds private notes
 /// to the books the other files name. Work and edition ids go to the model's fields for them.
-enum OpenLibraryReader {
+enum OpenLibraryReader: BookTrackerReader {
+    /// The tracker, declared once: its registry format is ``FormatDescriptor/openlibrary``.
+    static let service = BookServiceInfo(name: "openlibrary", displayName: "Open Library", summary: "Open Library: the reading-log, ratings and notes CSVs read",
+                                         holds: FormatHolds(ratings: "1–5", dates: "day", status: true))
+
     /// Open Library's work and edition id columns, with a shelf (the reading log) or a rating
     /// and its day (the ratings file).
     static func isHeader(_ fields: [String]) -> Bool {
@@ -43,7 +47,7 @@ enum OpenLibraryReader {
                 }
             }
             let authors = BookValues.list(t.value(record, ratings ? "Author(s)" : "Authors"), separator: "|")
-            var row = BookRow(source: BookSource(rawValue: "openlibrary"), file: out.file, line: record.line, row: t.rowNumber(record),
+            var row = BookRow(source: service.name, file: out.file, line: record.line, row: t.rowNumber(record),
                               title: title, authors: authors, status: status)
             // A rating is whole stars 1–5; 0 is none.
             r.stars(&row, ratings ? "Rating" : "My Ratings")
@@ -78,7 +82,7 @@ enum OpenLibraryReader {
             out.rowsRead += 1
             guard out.usable(t, record) else { continue }
             var r = RowReading(t, record)
-            var row = BookRow(source: BookSource(rawValue: "openlibrary"), file: out.file, line: record.line, row: t.rowNumber(record),
+            var row = BookRow(source: service.name, file: out.file, line: record.line, row: t.rowNumber(record),
                               title: "", authors: [], status: .toRead)
             ids(&r, &row)
             guard row.openLibraryWorkID != nil, let note = r.text("Note") else {
@@ -105,15 +109,7 @@ enum OpenLibraryReader {
     }
 }
 
-/// The tracker as the registry knows it (``BookTracker``).
-extension OpenLibraryReader: BookTrackerReader {
-    static let name = "openlibrary"
-    static let displayName = "Open Library"
-}
-
 extension FormatDescriptor {
     /// Open Library's reading log, ratings and notes CSVs, read.
-    public static let openlibrary = FormatDescriptor.bookService(
-        BookTracker<OpenLibraryReader>(), summary: "Open Library: the reading-log, ratings and notes CSVs read")
-        .holding(FormatHolds(ratings: "1–5", dates: "day", status: true))
+    public static let openlibrary = bookService(OpenLibraryReader.self)
 }

@@ -6,7 +6,11 @@ import MWFoundation
 /// paused), `Dates Read` as days or ranges (`2025/04/19-2025/04/21`, several comma-separated),
 /// `Star Rating` in halves or quarters, `ISBN/UID` that may be an ASIN, moods, pace and the reader's
 /// character questions, empty fields written `""`.
-enum StoryGraphReader {
+enum StoryGraphReader: BookTrackerReader {
+    /// The tracker, declared once: its registry format is ``FormatDescriptor/storygraph``.
+    static let service = BookServiceInfo(name: .storygraph, displayName: "StoryGraph", summary: "StoryGraph: the export CSV read",
+                                         holds: FormatHolds(ratings: "0.25–5 in quarters", dates: "day", rewatches: true, tags: true, reviews: true, status: true))
+
     static func isHeader(_ fields: [String]) -> Bool {
         let k = Set(fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
         return k.contains("title") && k.contains("isbn/uid") && k.contains("read status")
@@ -28,14 +32,8 @@ enum StoryGraphReader {
     static func read(_ t: CSVTable, into out: inout BookFileRead) {
         out.eachRow(t) { record, r, title, out in
             let authors = BookValues.names(t.value(record, "Authors"))
-            let statusText = r.text("Read Status")
-            var status = statusText.flatMap(ReadingStatus.from)
-            if status == nil {
-                status = .toRead
-                if statusText == nil { r.bad("Read Status", "no Read Status; imported as to-read") }
-            }
-            var row = BookRow(source: .storygraph, file: out.file, line: record.line, row: t.rowNumber(record),
-                              title: title, authors: authors, status: status!)
+            var row = BookRow(source: service.name, file: out.file, line: record.line, row: t.rowNumber(record),
+                              title: title, authors: authors, status: r.status("Read Status"))
             var asins: [String] = []
             r.isbns("ISBN/UID", into: &row) { v in
                 guard isASIN(v.uppercased()) else { return false }
@@ -62,12 +60,7 @@ enum StoryGraphReader {
             case let v?: r.bad("Owned?", "\(quoted(v)) is not Yes or No; left empty")
             case nil: break
             }
-            // A status word of unknown meaning: the user's word stays (a tag), reported once per file; the dates give the status.
-            if let word = statusText, ReadingStatus.from(word) == nil {
-                row.status = row.dateCompleted != nil ? .read : .toRead
-                row.tags.insert(word, at: 0)
-                out.unknownStatus(word)
-            }
+            row.keepStatusWord(r.text("Read Status"), &out)
             row.readCount = r.count("Read Count")
             return row
         }
@@ -153,15 +146,7 @@ enum StoryGraphReader {
     }
 }
 
-/// The tracker as the registry knows it (``BookTracker``).
-extension StoryGraphReader: BookTrackerReader {
-    static let name = "storygraph"
-    static let displayName = "StoryGraph"
-    static func layout(_ table: CSVTable) -> String { "storygraph" }
-}
-
 extension FormatDescriptor {
     /// StoryGraph's export CSV, read.
-    public static let storygraph = FormatDescriptor.bookService(BookTracker<StoryGraphReader>(), summary: "StoryGraph: the export CSV read")
-        .holding(FormatHolds(ratings: "0.25–5 in quarters", dates: "day", rewatches: true, tags: true, reviews: true, status: true))
+    public static let storygraph = bookService(StoryGraphReader.self)
 }

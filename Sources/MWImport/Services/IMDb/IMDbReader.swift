@@ -15,6 +15,16 @@ import MWFoundation
 /// (``TextDecoding``). Video games and podcasts are skipped with a count; a Const without `tt`
 /// is normalised; rows repeating a Const fold into one item.
 public enum IMDbReader: FilmExportReading {
+    /// The service, declared once: its registry format is ``FormatDescriptor/imdb``.
+    static let service = FilmServiceInfo(name: .imdb, displayName: "IMDb", fileKinds: [.imdbRatings, .imdbList], shapes: [.text],
+        csvSignatures: [
+            CSVSignature(file: "IMDb ratings", needed: ["Const", "Title", "Your Rating"], other: ["Date Rated", "URL", "Title Type", "Year", "Genres"]),
+            CSVSignature(file: "IMDb list (watchlist)", needed: ["Position", "Const", "Title"], other: ["Created", "Modified", "Description", "URL", "Title Type"]),
+        ],
+        summary: "IMDb: ratings and list exports read; an IMDb-style list CSV (Const, Your Rating…) written, which Trakt, Letterboxd and others import",
+        aliases: ["imdb-csv"], capabilities: [.streamable], write: IMDbCSVWriter.write, writeSwitches: [.ratingFromLiked],
+        holds: FormatHolds(ratings: "1–10", dates: "day", episodes: true, lists: true, reviews: true, status: true))
+
     /// The role of an IMDb export file from its header; nil when it is not one.
     public static func detect(bytes: [UInt8], name: String) -> FileStats.Kind? {
         let f = ExportFile(container: "", inner: name, display: name, bytes: bytes)
@@ -176,10 +186,5 @@ public enum IMDbReader: FilmExportReading {
 extension FormatDescriptor {
     /// IMDb: ratings and list exports read; an IMDb-style list CSV written (`--to imdb`, or by
     /// its older name `imdb-csv`), which Trakt, Letterboxd and others import.
-    public static let imdb = FormatDescriptor.filmService(
-        FilmService(.imdb, displayName: "IMDb", shapes: [.text], reader: IMDbReader.self),
-        summary: "IMDb: ratings and list exports read; an IMDb-style list CSV (Const, Your Rating…) written, which Trakt, Letterboxd and others import",
-        aliases: ["imdb-csv"], capabilities: [.streamable], modelVersion: Migrator.latestVersion,
-        write: IMDbCSVWriter.write, writeSwitches: [.ratingFromLiked])
-        .holding(FormatHolds(ratings: "1–10", dates: "day", episodes: true, lists: true, reviews: true, status: true))
+    public static let imdb = filmService(IMDbReader.self)
 }

@@ -21,6 +21,21 @@ import MWFoundation
 /// type `film`: Letterboxd's catalogue is films, and the few TV miniseries in it cannot be told
 /// apart in the CSV, so the matcher must allow for them.
 public enum LetterboxdReader: FilmExportReading {
+    /// The service, declared once: its registry format is ``FormatDescriptor/letterboxd``.
+    static let service = FilmServiceInfo(name: .letterboxd, displayName: "Letterboxd", fileKinds: [
+            .letterboxdWatched, .letterboxdDiary, .letterboxdRatings, .letterboxdReviews, .letterboxdWatchlist, .letterboxdLikedFilms, .letterboxdList,
+            .letterboxdComments, .letterboxdLikedLists, .letterboxdLikedReviews, .letterboxdImport,
+        ], shapes: [.text],
+        csvSignatures: [
+            CSVSignature(file: "Letterboxd diary.csv", needed: ["Date", "Name", "Year", "Letterboxd URI", "Watched Date"], other: ["Rating", "Rewatch", "Tags"]),
+            CSVSignature(file: "Letterboxd ratings.csv", needed: ["Date", "Name", "Year", "Letterboxd URI", "Rating"]),
+            CSVSignature(file: "Letterboxd watched.csv", needed: ["Date", "Name", "Year", "Letterboxd URI"]),
+        ],
+        summary: "Letterboxd: its export read; its import CSV written, one row per watch (over 1,000 rows: a folder of 1,000-row files)",
+        aliases: ["letterboxd-csv"], capabilities: [.streamable, .folderOutput], write: LetterboxdCSVWriter.write, writeSwitches: [.ratingFromLiked],
+        readOptions: [.letterboxdIncludeDeleted],
+        holds: FormatHolds(ratings: "0.5–5 in halves", dates: "day", rewatches: true, lists: true, tags: true, reviews: true, status: true))
+
     /// The role of a Letterboxd file from its content (header, list banner) and, where
     /// Letterboxd uses one header for several files, its name inside the export; nil when the
     /// file is not a Letterboxd export file.
@@ -354,10 +369,5 @@ public enum LetterboxdReader: FilmExportReading {
 extension FormatDescriptor {
     /// Letterboxd: its export (the ZIP, its folder or files) read by `import` and `validate`;
     /// its import CSV written (`--to letterboxd`, or by its older name `letterboxd-csv`).
-    public static let letterboxd = FormatDescriptor.filmService(
-        FilmService(.letterboxd, displayName: "Letterboxd", shapes: [.text], reader: LetterboxdReader.self),
-        summary: "Letterboxd: its export read; its import CSV written, one row per watch (over 1,000 rows: a folder of 1,000-row files)",
-        aliases: ["letterboxd-csv"], capabilities: [.streamable, .folderOutput], modelVersion: Migrator.latestVersion,
-        write: LetterboxdCSVWriter.write, writeSwitches: [.ratingFromLiked], readOptions: [.letterboxdIncludeDeleted])
-        .holding(FormatHolds(ratings: "0.5–5 in halves", dates: "day", rewatches: true, lists: true, tags: true, reviews: true, status: true))
+    public static let letterboxd = filmService(LetterboxdReader.self)
 }

@@ -29,14 +29,14 @@ public enum MovaryCSVWriter {
         ServiceWriting.countTitles(library, &dropped)
         for (i, t) in library.titles.enumerated() {
             guard t.mediaType == .movie else { dropped["TV titles (Movary holds films)", default: 0] += 1; continue }
-            let own = (notes[t.id] ?? []).filter { $0.sources.contains { $0.service == ForeignService.movary.rawValue } }
+            let own = (notes[t.id] ?? []).filter { $0.sources.contains { $0.service == MovaryReader.service.name.rawValue } }
             dropped["notes not from Movary", default: 0] += (notes[t.id]?.count ?? 0) - own.count
             let plays = ServiceWriting.plays(t.viewings, watched: t.watched, watchedDate: t.watchedDate, sources: t.sources, precision: .day)
             for (k, v) in plays.enumerated() {
                 h.append(head(t) + [v.date.map(ServiceCSV.day) ?? "", k == 0 ? own.map(\.text).joined(separator: "\n\n") : ""])
             }
             if plays.isEmpty && !own.isEmpty { dropped["notes of titles never watched", default: 0] += own.count }
-            if let k = ServiceCSV.current(t.ratings, isCandidate: { RatingPoints.of($0) != nil }, isPreferred: { $0.source == ForeignService.movary.rawValue }) {
+            if let k = ServiceCSV.current(t.ratings, isCandidate: { RatingPoints.of($0) != nil }, isPreferred: { $0.source == MovaryReader.service.name.rawValue }) {
                 if ServiceWriting.isRounded(t.ratings[k]) { dropped[ServiceWriting.roundedKey, default: 0] += 1 }
                 r.append(head(t) + [String(RatingPoints.of(t.ratings[k])!)])
             }

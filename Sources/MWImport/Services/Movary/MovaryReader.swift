@@ -11,6 +11,14 @@ import MWFoundation
 /// trackers' CSVs share `title` and id columns. Every row names its film by TMDb ID, which the
 /// matcher takes as it is.
 enum MovaryReader: FilmExportReading {
+    /// The roles of its files, as `validate` and the import summary name them.
+    static let movaryHistory: FileStats.Kind = "movaryHistory", movaryRatings: FileStats.Kind = "movaryRatings", movaryWatchlist: FileStats.Kind = "movaryWatchlist"
+    /// The service, declared once: its registry format is ``FormatDescriptor/movary``.
+    static let service = FilmServiceInfo(name: "movary", displayName: "Movary", fileKinds: [movaryHistory, movaryRatings, movaryWatchlist], shapes: [.text],
+        csvSignatures: [CSVSignature(file: "Movary history.csv", needed: ["title", "tmdbId", "imdbId", "watchedAt"], other: ["year", "comment", "location"])],
+        summary: "Movary: the personal-data export (history.csv, ratings.csv, watchlist.csv) read; the same three files written as a folder",
+        capabilities: [.folderOutput], write: MovaryCSVWriter.write, holds: FormatHolds(ratings: "1–10", dates: "day", rewatches: true, reviews: true, status: true))
+
     /// Every column Movary's three files use, lower case.
     static let columns: Set<String> = ["title", "year", "tmdbid", "imdbid", "watchedat", "comment", "location", "userrating", "addedat"]
 
@@ -18,39 +26,35 @@ enum MovaryReader: FilmExportReading {
         guard parsed.csv != nil else { return nil }
         let h = parsed.headerKeys
         guard h.contains("title"), h.contains("tmdbid"), h.isSubset(of: columns) else { return nil }
-        if h.contains("watchedat") { return .movaryHistory }
-        if h.contains("userrating") { return .movaryRatings }
-        return .movaryWatchlist
+        if h.contains("watchedat") { return movaryHistory }
+        if h.contains("userrating") { return movaryRatings }
+        return movaryWatchlist
     }
 
     static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options _: ImportOptions) {
-        for (file, kind, parsed) in files.sorted(by: { $0.0.inner < $1.0.inner }) {
-            guard let t = parsed.csv?.table(headerWhere: { !($0.count == 1 && $0[0].isEmpty) }) else { continue }
-            c.beginFile(file.display, kind: kind)
-            t.eachRow(.movary, file, c) { row, src in
-                let tmdb = t.tmdbID(row, "tmdbId", c)
-                let imdb = Values.imdbID(t.value(row, "imdbId"))
-                let title = t.text(row, "title") ?? ""
-                guard !title.isEmpty || tmdb != nil || imdb != nil else {
-                    c.malformed(src.position, "no title or ID", t.diagnostic(.error, .importMalformedRow, "a row without a title or ID", row: row, column: "title"))
-                    return
-                }
-                let year = Values.year(t.value(row, "year"))
-                let keys = [tmdb.map { "movary:tmdb:\($0)" }, imdb.map { "movary:imdb:" + $0 }].compactMap { $0 }
-                let i = c.item(keys: keys.isEmpty ? ["movary:title:" + Values.key(title) + "|" + (year.map(String.init) ?? "")] : keys, source: src) {
-                    var item = ForeignItem(source: src, kind: .movie, title: title)
-                    item.rawType = "movie"
-                    item.year = year
-                    item.ids = ForeignIDs(tmdb: tmdb, imdb: imdb)
-                    return item
-                }
-                switch kind {
-                case .movaryHistory: history(row, t, src, i, c)
-                case .movaryRatings: rating(row, t, src, i, c)
-                default:
-                    let added = t.date(row, "addedAt", c)
-                    c.update(i) { if !$0.has(.watchlist) { $0.marks.append(ForeignMark(.watchlist, date: added, source: src)) } }
-                }
+        eachCSVRow(files, c) { row, src, t, _, kind in
+            let tmdb = t.tmdbID(row, "tmdbId", c)
+            let imdb = Values.imdbID(t.value(row, "imdbId"))
+            let title = t.text(row, "title") ?? ""
+            guard !title.isEmpty || tmdb != nil || imdb != nil else {
+                c.malformed(src.position, "no title or ID", t.diagnostic(.error, .importMalformedRow, "a row without a title or ID", row: row, column: "title"))
+                return
+            }
+            let year = Values.year(t.value(row, "year"))
+            let keys = [tmdb.map { "movary:tmdb:\($0)" }, imdb.map { "movary:imdb:" + $0 }].compactMap { $0 }
+            let i = c.item(keys: keys.isEmpty ? ["movary:title:" + Values.key(title) + "|" + (year.map(String.init) ?? "")] : keys, source: src) {
+                var item = ForeignItem(source: src, kind: .movie, title: title)
+                item.rawType = "movie"
+                item.year = year
+                item.ids = ForeignIDs(tmdb: tmdb, imdb: imdb)
+                return item
+            }
+            switch kind {
+            case movaryHistory: history(row, t, src, i, c)
+            case movaryRatings: rating(row, t, src, i, c)
+            default:
+                let added = t.date(row, "addedAt", c)
+                c.update(i) { if !$0.has(.watchlist) { $0.marks.append(ForeignMark(.watchlist, date: added, source: src)) } }
             }
         }
     }
@@ -78,22 +82,8 @@ enum MovaryReader: FilmExportReading {
     }
 }
 
-extension ForeignService {
-    public static let movary: ForeignService = "movary"
-}
-
-extension FileStats.Kind {
-    public static let movaryHistory: Self = "movaryHistory"
-    public static let movaryRatings: Self = "movaryRatings"
-    public static let movaryWatchlist: Self = "movaryWatchlist"
-}
-
 extension FormatDescriptor {
     /// Movary: its personal-data export read; the three CSVs its importer reads written as a
     /// folder (`--to movary -o FOLDER`).
-    public static let movary = FormatDescriptor.filmService(
-        FilmService(.movary, displayName: "Movary", shapes: [.text], reader: MovaryReader.self),
-        summary: "Movary: the personal-data export (history.csv, ratings.csv, watchlist.csv) read; the same three files written as a folder",
-        capabilities: [.folderOutput], write: MovaryCSVWriter.write)
-        .holding(FormatHolds(ratings: "1–10", dates: "day", rewatches: true, reviews: true, status: true))
+    public static let movary = filmService(MovaryReader.self)
 }

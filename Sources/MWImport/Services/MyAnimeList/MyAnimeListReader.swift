@@ -16,6 +16,13 @@ import MWFoundation
 /// `my_comments`, `my_tags`; other non-empty values are kept as extras. A manga list is
 /// recognised, and its entries counted as not imported (mwkit's film library holds no manga).
 enum MyAnimeListReader: FilmExportReading {
+    /// The roles of its files, as `validate` and the import summary name them.
+    static let malAnime: FileStats.Kind = "malAnime", malManga: FileStats.Kind = "malManga"
+    /// The service, declared once: its registry format is ``FormatDescriptor/myanimelist``.
+    static let service = FilmServiceInfo(name: "myanimelist", displayName: "MyAnimeList", fileKinds: [malAnime, malManga], shapes: [.text, .gzip],
+        summary: "MyAnimeList: the XML anime list export (.xml or .xml.gz as downloaded; matched by title) read", fileExtension: "xml",
+        holds: FormatHolds(ratings: "1–10", dates: "day", rewatches: true, tags: true, reviews: true, status: true))
+
     /// `my_status` by name, lower case: the words (`Completed`, `Watching`, `On-Hold`, `Dropped`,
     /// `Plan to Watch`) or the numbers older exports and third-party tools write (1 watching,
     /// 2 completed, 3 on-hold, 4 dropped, 6 plan to watch).
@@ -33,8 +40,8 @@ enum MyAnimeListReader: FilmExportReading {
         if Gunzip.looksLikeGzip(head) { head = (try? Gunzip.decompress(file.bytes, maxBytes: 1 << 16, partial: true)) ?? [] }
         let text = String(decoding: head, as: UTF8.self)
         guard text.contains("<myanimelist>") || text.contains("<myanimelist ") else { return nil }
-        if text.contains("<user_export_type>2</user_export_type>") || text.contains("<manga>") { return .malManga }
-        return .malAnime
+        if text.contains("<user_export_type>2</user_export_type>") || text.contains("<manga>") { return malManga }
+        return malAnime
     }
 
     /// One entry: its element values and the line it starts on.
@@ -52,7 +59,7 @@ enum MyAnimeListReader: FilmExportReading {
             c.beginFile(file.display, kind: kind)
             for entry in parsed.entries {
                 defer { c.finishRow() }
-                let src = SourceRef(service: .myanimelist, file: file.inner, line: entry.entry.line, row: nil, shown: file.display)
+                let src = SourceRef(service: service.name, file: file.inner, line: entry.entry.line, row: nil, shown: file.display)
                 if entry.element == "manga" { c.ignore("manga (not a film or TV kind)"); continue }
                 readEntry(entry.entry, src, file, c)
             }
@@ -221,20 +228,7 @@ final class MALParser: NSObject, XMLParserDelegate {
     }
 }
 
-extension ForeignService {
-    public static let myanimelist: ForeignService = "myanimelist"
-}
-
-extension FileStats.Kind {
-    public static let malAnime: Self = "malAnime"
-    public static let malManga: Self = "malManga"
-}
-
 extension FormatDescriptor {
     /// MyAnimeList's XML anime list (`.xml` or `.xml.gz`), read.
-    public static let myanimelist = FormatDescriptor.filmService(
-        FilmService(.myanimelist, displayName: "MyAnimeList", shapes: [.text, .gzip], reader: MyAnimeListReader.self),
-        summary: "MyAnimeList: the XML anime list export (.xml or .xml.gz as downloaded; matched by title) read",
-        fileExtension: "xml")
-        .holding(FormatHolds(ratings: "1–10", dates: "day", rewatches: true, tags: true, reviews: true, status: true))
+    public static let myanimelist = filmService(MyAnimeListReader.self)
 }

@@ -13,16 +13,33 @@ import MWFoundation
 /// up are liked, down disliked; old star ratings 1–5) and `MyList.csv` (the watchlist).
 /// `--profile NAME` keeps one profile's rows. Netflix carries no IDs: every title goes to the
 /// matcher's search; an episode (`Show: Season N: Episode`, ``NetflixTitles``) under its show.
-enum NetflixReader {
+enum NetflixReader: FilmExportReading {
+    /// The roles of its files, as `validate` and the import summary name them.
+    static let netflixHistory: FileStats.Kind = "netflixHistory", netflixViewingActivity: FileStats.Kind = "netflixViewingActivity"
+    static let netflixRatings: FileStats.Kind = "netflixRatings", netflixMyList: FileStats.Kind = "netflixMyList"
+    /// The service, declared once: its registry format is ``FormatDescriptor/netflix``.
+    static let service = FilmServiceInfo(
+        name: "netflix", displayName: "Netflix", fileKinds: [netflixHistory, netflixViewingActivity, netflixRatings, netflixMyList], shapes: [.text],
+        csvSignatures: [
+            CSVSignature(file: "Netflix ViewingActivity.csv", needed: ["Profile Name", "Start Time", "Title"],
+                         other: ["Duration", "Attributes", "Supplemental Video Type", "Device Type", "Bookmark", "Latest Bookmark", "Country"]),
+            CSVSignature(file: "Netflix NetflixViewingHistory.csv", needed: ["Title", "Date"]),
+            CSVSignature(file: "Netflix Ratings.csv", needed: ["Profile Name", "Title Name", "Rating Type", "Thumbs Value"], other: ["Star Value", "Device Model", "Event Utc Ts"]),
+            CSVSignature(file: "Netflix MyList.csv", needed: ["Profile Name", "Title Name", "Utc Title Add Date"], other: ["Country"]),
+        ],
+        summary: "Netflix: NetflixViewingHistory.csv and the data request's ViewingActivity, Ratings and MyList CSVs read (no IDs: matched by title)",
+        readOptions: [.netflixDateOrder, .netflixProfile],
+        holds: FormatHolds(ratings: "thumbs up/down, old 1–5 stars", dates: "day (history) or instant (activity)", rewatches: true, episodes: true, status: true))
+
     static func detect(_ file: ExportFile, _ parsed: ExportContent) -> FileStats.Kind? {
         guard parsed.csv != nil else { return nil }
         // Header names compared without case, blanks or underscores (`StartTime`, `Start_Time`).
         let h = Set(parsed.headerKeys.map(NetflixColumns.squeeze))
-        if h == ["title", "date"] { return .netflixHistory }
+        if h == ["title", "date"] { return netflixHistory }
         guard h.contains("profilename") else { return nil }
-        if h.contains("title"), NetflixColumns.isActivity(h) { return .netflixViewingActivity }
-        if h.isSuperset(of: ["titlename", "ratingtype", "thumbsvalue"]) { return .netflixRatings }
-        if h.isSuperset(of: ["titlename", "utctitleadddate"]) { return .netflixMyList }
+        if h.contains("title"), NetflixColumns.isActivity(h) { return netflixViewingActivity }
+        if h.isSuperset(of: ["titlename", "ratingtype", "thumbsvalue"]) { return netflixRatings }
+        if h.isSuperset(of: ["titlename", "utctitleadddate"]) { return netflixMyList }
         return nil
     }
 
@@ -35,14 +52,14 @@ enum NetflixReader {
             for row in t.rows {
                 guard ragged.contains(row.line) else { rows.append(row); continue }
                 let why = "\(row.fields.count) fields, header has \(t.header.fields.count)"
-                c.malformed(t.ref(.netflix, file, row).position, why, t.diagnostic(.error, .importMalformedRow, "\(why); row skipped", row: row))
+                c.malformed(t.ref(service.name, file, row).position, why, t.diagnostic(.error, .importMalformedRow, "\(why); row skipped", row: row))
                 c.finishRow()
             }
             var reader = FileReader(file: file, table: t, c: c, options: options)
             switch kind {
-            case .netflixHistory: reader.history(rows)
-            case .netflixViewingActivity: reader.activity(rows)
-            case .netflixRatings: reader.ratings(rows)
+            case netflixHistory: reader.history(rows)
+            case netflixViewingActivity: reader.activity(rows)
+            case netflixRatings: reader.ratings(rows)
             default: reader.myList(rows)
             }
         }
@@ -176,7 +193,7 @@ enum NetflixReader {
                 let thumbs = t.text(row, "Thumbs Value"), stars = t.text(row, "Star Value")
                 if type == "thumb", thumbs == "0" { c.ignore("thumbs 0 (no rating)"); continue }
                 guard let i = item(row, "Title Name") else { continue }
-                let src = t.ref(.netflix, file, row)
+                let src = t.ref(NetflixReader.service.name, file, row)
                 let date = instant(t.date(row, "Event Utc Ts", c))
                 let detail = profile.map { "profile: \($0)" }
                 switch (type, thumbs, stars) {
@@ -204,7 +221,7 @@ enum NetflixReader {
                 let profile = t.text(row, "Profile Name")
                 guard wanted(profile) else { c.ignore("another profile than --profile"); continue }
                 guard let i = item(row, "Title Name") else { continue }
-                let src = t.ref(.netflix, file, row)
+                let src = t.ref(NetflixReader.service.name, file, row)
                 let added = t.date(row, "Utc Title Add Date", c)
                 c.update(i) { $0.marks.append(ForeignMark(.watchlist, date: added, detail: profile.map { "profile: \($0)" }, source: src)) }
             }
@@ -234,7 +251,7 @@ enum NetflixReader {
         /// nil, with the row malformed, when the title is empty or has no show before its colon.
         func item(_ row: CSVFile.Record, _ column: String) -> Int? {
             let t = table
-            let src = t.ref(.netflix, file, row)
+            let src = t.ref(NetflixReader.service.name, file, row)
             let parsed = shows.apply(shows.parse(t.value(row, column) ?? ""))
             guard !parsed.title.isEmpty, !parsed.title.hasPrefix(":") else {
                 let why = parsed.title.isEmpty ? "a row without a title" : "a title without a name before its colon (a title Netflix removed)"
@@ -261,7 +278,7 @@ enum NetflixReader {
         /// A viewing of item `i`: rows of one (item, profile, `foldKey`) are one viewing, dated
         /// by its earliest session; rows without a fold key each are one.
         mutating func view(_ i: Int, date: ForeignDate?, foldKey: String?, profile: String?, row: CSVFile.Record) {
-            let src = table.ref(.netflix, file, row)
+            let src = table.ref(NetflixReader.service.name, file, row)
             let detail = profile.map { "profile: \($0)" }
             let key = foldKey.map { "\(i)|\(profile ?? "")|\($0)" }
             if let key, let w = viewings[key] {
@@ -286,25 +303,8 @@ extension DiagnosticCode {
     public static let importAmbiguousDate: DiagnosticCode = "import-ambiguous-date"
 }
 
-extension ForeignService {
-    public static let netflix: ForeignService = "netflix"
-}
-
-extension FileStats.Kind {
-    public static let netflixHistory: Self = "netflixHistory"
-    public static let netflixViewingActivity: Self = "netflixViewingActivity"
-    public static let netflixRatings: Self = "netflixRatings"
-    public static let netflixMyList: Self = "netflixMyList"
-}
-
-extension NetflixReader: FilmExportReading {}
-
 extension FormatDescriptor {
     /// Netflix's viewing history CSV and the personal-data export's viewing activity, ratings
     /// and My List, read.
-    public static let netflix = FormatDescriptor.filmService(
-        FilmService(.netflix, displayName: "Netflix", shapes: [.text], reader: NetflixReader.self),
-        summary: "Netflix: NetflixViewingHistory.csv and the data request's ViewingActivity, Ratings and MyList CSVs read (no IDs: matched by title)",
-        readOptions: [.netflixDateOrder, .netflixProfile])
-        .holding(FormatHolds(ratings: "thumbs up/down, old 1–5 stars", dates: "day (history) or instant (activity)", rewatches: true, episodes: true, status: true))
+    public static let netflix = filmService(NetflixReader.self)
 }

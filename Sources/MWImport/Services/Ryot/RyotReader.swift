@@ -12,6 +12,16 @@ import MWFoundation
 /// the item through the search by `source_id` (Ryot's name for it). One seen entry per viewing
 /// or per episode; ratings are 0–100 (kept as tenths of the 10-point scale: 85 → 8.5).
 enum RyotReader: FilmExportReading {
+    /// The roles of its files, as `validate` and the import summary name them.
+    static let ryotExport: FileStats.Kind = "ryotExport"
+    /// The service, declared once: its registry format is ``FormatDescriptor/ryot``.
+    static let service = FilmServiceInfo(name: "ryot", displayName: "Ryot", fileKinds: [ryotExport], shapes: [.jsonObject],
+        // Detection needs one of these keys (or an item's) in the first bytes.
+        jsonObjectNeedles: ["\"metadata\"", "\"media\"", "\"seen_history\""],
+        summary: "Ryot: the CompleteExport JSON (`metadata` and older `media`; films and shows, other lots counted) read and written",
+        fileExtension: "json", write: RyotWriter.write,
+        holds: FormatHolds(ratings: "0–100", dates: "instant", rewatches: true, episodes: true, lists: true, reviews: true, privateNotes: true, status: true))
+
     /// Top-level keys of every generation.
     static let topKeys: Set<String> = ["metadata", "metadata_groups", "media", "media_group", "media_groups", "people", "collections",
                                        "measurements", "workouts", "workout_templates", "exercises"]
@@ -25,14 +35,14 @@ enum RyotReader: FilmExportReading {
             if let first = media.first as? [String: Any] {
                 guard first["lot"] is String, first["identifier"] != nil, first["seen_history"] != nil else { return nil }
             } else if !media.isEmpty || object.count < 2 || !Set(object.keys).isSubset(of: topKeys) { return nil }
-            return .ryotExport
+            return ryotExport
         }
         // Detection sees only the first 64 KiB of a large object, which does not parse: the
         // first key and an item's own keys in that text are Ryot's signature then.
         guard parsed.json == nil, let first = JSONPrefix.firstKey(file.bytes), topKeys.contains(first) else { return nil }
         let text = String(decoding: file.bytes.prefix(1 << 16), as: UTF8.self)
         guard text.contains("\"seen_history\""), text.contains("\"lot\""), text.contains("\"identifier\"") else { return nil }
-        return .ryotExport
+        return ryotExport
     }
 
     static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options _: ImportOptions) {
@@ -43,7 +53,7 @@ enum RyotReader: FilmExportReading {
             let lists = readCollections(object["collections"], file, c)
             for (n, element) in (object[key] as? [Any] ?? []).enumerated() {
                 defer { c.finishRow() }
-                let src = SourceRef(service: .ryot, file: file.inner, row: n + 1, shown: file.display)
+                let src = SourceRef(service: service.name, file: file.inner, row: n + 1, shown: file.display)
                 guard let e = element as? [String: Any], let lot = (e["lot"] as? String)?.lowercased() else {
                     c.malformed(src.position, "not a media item with a lot",
                                 .error(.importMalformedRow, "\(file.display): /\(key)/\(n) is not a media item with a `lot`", pointer: "/\(key)/\(n)"))
@@ -66,9 +76,9 @@ enum RyotReader: FilmExportReading {
         for (n, e) in (any as? [Any] ?? []).enumerated() {
             let o = e as? [String: Any]
             guard let name = Values.text(o?["name"] as? String ?? e as? String), mark(name) == nil else { continue }
-            keys[name] = c.addList(ForeignList(key: c.listKey("collection-\(name)"), service: .ryot, name: name,
+            keys[name] = c.addList(ForeignList(key: c.listKey("collection-\(name)"), service: service.name, name: name,
                                                description: Values.text(o?["description"] as? String),
-                                               source: SourceRef(service: .ryot, file: file.inner, row: n + 1, shown: file.display)))
+                                               source: SourceRef(service: service.name, file: file.inner, row: n + 1, shown: file.display)))
         }
         return keys
     }
@@ -146,7 +156,7 @@ enum RyotReader: FilmExportReading {
                     item.extras.append(ForeignExtra(field: "collection \(name) information", value: String(decoding: data, as: UTF8.self), source: src))
                 }
                 if let m = mark(name) { item.marks.append(ForeignMark(m, date: added, detail: name, source: src, status: collectionStatus(name), statusWord: name)); return }
-                let key = lists[name] ?? c.addList(ForeignList(key: c.listKey("collection-\(name)"), service: .ryot, name: name, source: src))
+                let key = lists[name] ?? c.addList(ForeignList(key: c.listKey("collection-\(name)"), service: service.name, name: name, source: src))
                 let rank = Values.int((o?["rank"] as? NSNumber)?.stringValue ?? o?["rank"] as? String)
                 item.lists.append(ListMembership(listKey: key, listName: name, position: rank.flatMap { $0 > 0 ? $0 : nil }, addedAt: added, source: src))
             }
@@ -216,22 +226,7 @@ enum RyotReader: FilmExportReading {
     }
 }
 
-extension ForeignService {
-    public static let ryot: ForeignService = "ryot"
-}
-
-extension FileStats.Kind {
-    public static let ryotExport: Self = "ryotExport"
-}
-
 extension FormatDescriptor {
     /// Ryot's `CompleteExport` JSON (both key generations), read and written.
-    public static let ryot = FormatDescriptor.filmService(
-        FilmService(.ryot, displayName: "Ryot", shapes: [.jsonObject],
-                    // Detection needs one of these keys (or an item's) in the first bytes.
-                    jsonObjectNeedles: ["\"metadata\"", "\"media\"", "\"seen_history\""],
-                    reader: RyotReader.self),
-        summary: "Ryot: the CompleteExport JSON (`metadata` and older `media`; films and shows, other lots counted) read and written",
-        fileExtension: "json", write: RyotWriter.write)
-        .holding(FormatHolds(ratings: "0–100", dates: "instant", rewatches: true, episodes: true, lists: true, reviews: true, privateNotes: true, status: true))
+    public static let ryot = filmService(RyotReader.self)
 }

@@ -66,7 +66,7 @@ public enum RyotWriter {
             if let status = t.watchStatus {
                 // A status is one of Ryot's collections or the state of a seen entry, as Ryot keeps it.
                 let when = t.watchStatusDate.map(instant)
-                switch place(status, word: t.watchStatusSource == ForeignService.ryot.rawValue ? t.watchStatusWord : nil) {
+                switch place(status, word: t.watchStatusSource == RyotReader.service.name.rawValue ? t.watchStatusWord : nil) {
                 case .collection(let name):
                     if !collections.contains(where: { ($0["collection_name"] as? String)?.lowercased() == name.lowercased() }) {
                         let on = when ?? instant(t.dateAdded)

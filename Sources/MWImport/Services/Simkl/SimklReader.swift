@@ -15,38 +15,48 @@ import MWFoundation
 /// episodes under `seasons[].episodes[]` (`watched_at`). Titles are matched by their TMDb id
 /// when the kind is known, else by IMDb or TVDB id through the matcher, else by title and year.
 enum SimklReader: FilmExportReading {
+    /// The roles of its files, as `validate` and the import summary name them.
+    static let simklCSV: FileStats.Kind = "simklCSV", simklJSON: FileStats.Kind = "simklJSON"
+    /// The service, declared once: its registry format is ``FormatDescriptor/simkl``.
+    static let service = FilmServiceInfo(name: "simkl", displayName: "Simkl", fileKinds: [simklCSV, simklJSON], shapes: [.text, .jsonObject],
+        // Detection needs one of these keys (or an item's) in the first bytes.
+        jsonObjectNeedles: ["\"movies\"", "\"shows\"", "\"anime\""],
+        csvSignatures: [CSVSignature(file: "Simkl CSV", needed: ["SIMKL_ID", "Title", "Type"], other: ["Year", "Watchlist", "LastEpWatched", "WatchedDate", "Rating"])],
+        summary: "Simkl: the CSV backup and SimklBackup.json (statuses, 1–10 ratings, memos, episodes) read",
+        holds: FormatHolds(ratings: "1–10", dates: "day (CSV) or instant (JSON)", episodes: true, reviews: true, status: true))
+
     /// Simkl's own column, present in every CSV backup and in no other service's export.
     static let csvSignature: Set<String> = ["simkl_id", "title", "type", "watchlist"]
     static let sections = ["movies", "shows", "anime"]
 
     static func detect(_ file: ExportFile, _ parsed: ExportContent) -> FileStats.Kind? {
-        if parsed.csv != nil { return csvSignature.isSubset(of: parsed.headerKeys) ? .simklCSV : nil }
+        if parsed.csv != nil { return csvSignature.isSubset(of: parsed.headerKeys) ? simklCSV : nil }
         if let object = parsed.json as? [String: Any] {
             guard sections.contains(where: { object[$0] is [Any] }) else { return nil }
             // Every entry names its title under `movie` or `show`, with Simkl's own id among its
             // ids; an empty backup is known only by its keys, all Simkl's.
             let entries = sections.flatMap { object[$0] as? [Any] ?? [] }
-            guard let first = entries.first as? [String: Any] else { return Set(object.keys).isSubset(of: Set(sections)) ? .simklJSON : nil }
+            guard let first = entries.first as? [String: Any] else { return Set(object.keys).isSubset(of: Set(sections)) ? simklJSON : nil }
             let record = (first["movie"] ?? first["show"]) as? [String: Any]
-            return (record?["ids"] as? [String: Any])?["simkl"] != nil ? .simklJSON : nil
+            return (record?["ids"] as? [String: Any])?["simkl"] != nil ? simklJSON : nil
         }
         // A backup larger than detection's 64 KiB does not parse from its start: its first key
         // and Simkl's id key are its signature then.
         guard parsed.json == nil, let first = JSONPrefix.firstKey(file.bytes), sections.contains(first) else { return nil }
         let text = String(decoding: file.bytes.prefix(1 << 16), as: UTF8.self)
-        return text.range(of: #""ids"\s*:\s*\{[^{}]*"simkl"\s*:"#, options: .regularExpression) != nil ? .simklJSON : nil
+        return text.range(of: #""ids"\s*:\s*\{[^{}]*"simkl"\s*:"#, options: .regularExpression) != nil ? simklJSON : nil
     }
 
     static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options _: ImportOptions) {
         for (file, kind, parsed) in files.sorted(by: { $0.0.inner < $1.0.inner }) {
-            if kind == .simklJSON {
+            if kind == simklJSON {
                 c.beginFile(file.display, kind: kind)
                 if let object = parsed.json as? [String: Any] { readJSON(object, file, c) }
                 continue
             }
             guard let t = parsed.csv?.table(headerWhere: { !($0.count == 1 && $0[0].isEmpty) }) else { continue }
             c.beginFile(file.display, kind: kind)
-            t.eachRow(.simkl, file, c) { row, src in readRow(row, t, src, c) }
+            t.eachRow(service.name, file, c) { row, src in readRow(row, t, src, c) }
         }
     }
 
@@ -137,7 +147,7 @@ enum SimklReader: FilmExportReading {
                 n += 1
                 defer { c.finishRow() }
                 let pointer = "/\(section)/\(k)"
-                let src = SourceRef(service: .simkl, file: file.inner, row: n, shown: file.display)
+                let src = SourceRef(service: service.name, file: file.inner, row: n, shown: file.display)
                 guard let e = element as? [String: Any], let record = (e["movie"] ?? e["show"]) as? [String: Any] else {
                     c.malformed(src.position, "not an entry with a movie or show",
                                 .error(.importMalformedRow, "\(file.display): \(pointer) is not an entry with a `movie` or `show`", pointer: pointer))
@@ -216,22 +226,7 @@ enum SimklReader: FilmExportReading {
     }
 }
 
-extension ForeignService {
-    public static let simkl: ForeignService = "simkl"
-}
-
-extension FileStats.Kind {
-    public static let simklCSV: Self = "simklCSV"
-    public static let simklJSON: Self = "simklJSON"
-}
-
 extension FormatDescriptor {
     /// Simkl's CSV backup and `SimklBackup.json`, read.
-    public static let simkl = FormatDescriptor.filmService(
-        FilmService(.simkl, displayName: "Simkl", shapes: [.text, .jsonObject],
-                    // Detection needs one of these keys (or an item's) in the first bytes.
-                    jsonObjectNeedles: ["\"movies\"", "\"shows\"", "\"anime\""],
-                    reader: SimklReader.self),
-        summary: "Simkl: the CSV backup and SimklBackup.json (statuses, 1–10 ratings, memos, episodes) read")
-        .holding(FormatHolds(ratings: "1–10", dates: "day (CSV) or instant (JSON)", episodes: true, reviews: true, status: true))
+    public static let simkl = filmService(SimklReader.self)
 }

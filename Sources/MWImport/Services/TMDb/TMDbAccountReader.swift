@@ -13,6 +13,14 @@ import MWFoundation
 /// filled in there is kept as well, undated); else a file with any `Your Rating` holds ratings
 /// (TMDb writes one header for all three).
 enum TMDbAccountReader: FilmExportReading {
+    /// The roles of its files, as `validate` and the import summary name them.
+    static let tmdbRatings: FileStats.Kind = "tmdbRatings", tmdbWatchlist: FileStats.Kind = "tmdbWatchlist", tmdbFavorites: FileStats.Kind = "tmdbFavorites"
+    /// The service, declared once: its registry format is ``FormatDescriptor/tmdb``.
+    static let service = FilmServiceInfo(name: "tmdb", displayName: "TMDb", fileKinds: [tmdbRatings, tmdbWatchlist, tmdbFavorites], shapes: [.text],
+        csvSignatures: [CSVSignature(file: "TMDb ratings/watchlist CSV", needed: ["TMDb ID", "Type", "Name"], other: ["IMDb ID", "Release Date", "Your Rating", "Date Rated"])],
+        summary: "TMDb: the account's CSV exports (ratings incl. episodes, watchlist, favourites) read",
+        holds: FormatHolds(ratings: "1–10", dates: "instant", episodes: true, status: true))
+
     static let signature: Set<String> = ["tmdb id", "type", "name", "your rating", "date rated"]
 
     static func detect(_ file: ExportFile, _ parsed: ExportContent) -> FileStats.Kind? {
@@ -20,19 +28,15 @@ enum TMDbAccountReader: FilmExportReading {
         // The name inside the export first: a favourites file is the Favorites list whether
         // or not its rating column is filled (issue 30 §4).
         let name = (file.components.last ?? "").lowercased()
-        if name.contains("favo") { return .tmdbFavorites }
-        if name.contains("watchlist") { return .tmdbWatchlist }
-        if let t = csv.table, t.rows.contains(where: { t.text($0, "Your Rating") != nil }) { return .tmdbRatings }
-        return .tmdbWatchlist
+        if name.contains("favo") { return tmdbFavorites }
+        if name.contains("watchlist") { return tmdbWatchlist }
+        if let t = csv.table, t.rows.contains(where: { t.text($0, "Your Rating") != nil }) { return tmdbRatings }
+        return tmdbWatchlist
     }
 
     static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options _: ImportOptions) {
-        for (file, kind, parsed) in files.sorted(by: { $0.0.inner < $1.0.inner }) {
-            guard let t = parsed.csv?.table(headerWhere: { !($0.count == 1 && $0[0].isEmpty) }) else { continue }
-            c.beginFile(file.display, kind: kind)
-            t.eachRow(.tmdb, file, c) { row, src in
-                readRow(row, t, src, kind, c)
-            }
+        eachCSVRow(files, c) { row, src, t, _, kind in
+            readRow(row, t, src, kind, c)
         }
     }
 
@@ -71,7 +75,7 @@ enum TMDbAccountReader: FilmExportReading {
         let dated = t.date(row, "Date Rated", c)
         c.update(i) { item in
             switch kind {
-            case .tmdbRatings:
+            case tmdbRatings:
                 guard let raw = t.text(row, "Your Rating") else { return }
                 if let v = Double(raw), v >= 0.5, v <= 10 {
                     item.ratings.append(ForeignRating(value: v, scale: .tenPoint, raw: raw, date: dated, source: src))
@@ -79,12 +83,12 @@ enum TMDbAccountReader: FilmExportReading {
                     c.warn(t.diagnostic(.warning, .importBadValue, "Your Rating \(quoted(raw)) is not 1–10; kept as extra", row: row, column: "Your Rating"))
                     item.extras.append(ForeignExtra(field: "Your Rating", value: raw, source: src))
                 }
-            case .tmdbFavorites: if !item.has(.favorite) { item.marks.append(ForeignMark(.favorite, date: dated, source: src)) }
+            case tmdbFavorites: if !item.has(.favorite) { item.marks.append(ForeignMark(.favorite, date: dated, source: src)) }
             default: if !item.has(.watchlist) { item.marks.append(ForeignMark(.watchlist, date: dated, source: src)) }
             }
             // A rating on a favourites or watchlist row is kept too; there `Date Rated` is when
             // the title was added, so the rating keeps no date.
-            if kind != .tmdbRatings, let raw = t.text(row, "Your Rating") {
+            if kind != tmdbRatings, let raw = t.text(row, "Your Rating") {
                 if let v = Double(raw), v >= 0.5, v <= 10 {
                     item.ratings.append(ForeignRating(value: v, scale: .tenPoint, raw: raw, date: nil, source: src))
                 } else {
@@ -95,20 +99,7 @@ enum TMDbAccountReader: FilmExportReading {
     }
 }
 
-extension ForeignService {
-    public static let tmdb: ForeignService = "tmdb"
-}
-
-extension FileStats.Kind {
-    public static let tmdbRatings: Self = "tmdbRatings"
-    public static let tmdbWatchlist: Self = "tmdbWatchlist"
-    public static let tmdbFavorites: Self = "tmdbFavorites"
-}
-
 extension FormatDescriptor {
     /// A TMDb account's CSV exports (ratings, watchlist, favourites), read.
-    public static let tmdb = FormatDescriptor.filmService(
-        FilmService(.tmdb, displayName: "TMDb", shapes: [.text], reader: TMDbAccountReader.self),
-        summary: "TMDb: the account's CSV exports (ratings incl. episodes, watchlist, favourites) read")
-        .holding(FormatHolds(ratings: "1–10", dates: "instant", episodes: true, status: true))
+    public static let tmdb = filmService(TMDbAccountReader.self)
 }

@@ -18,6 +18,13 @@ import MWFoundation
 /// `user_id` column, nothing to import) are counted as not imported. Credential files are never
 /// opened (see ``WithheldFiles``).
 public enum TVTimeReader: FilmExportReading {
+    /// The service, declared once: its registry format is ``FormatDescriptor/tvtime``.
+    static let service = FilmServiceInfo(name: .tvtime, displayName: "TV Time", fileKinds: [
+            .tvtimeTrackingV2, .tvtimeTrackingV1, .tvtimeFollowedShows, .tvtimeShowData, .tvtimeRatings, .tvtimeShowRatings, .tvtimeEmotions, .tvtimeLists,
+            .tvtimeComments, .tvtimeSeenEpisodes, .tvtimeRewatchedEpisodes, .tvtimeSeries, .tvtimeMovies, .tvtimeSeriesEpisodes, .tvtimeAppLists,
+        ], shapes: [.text, .jsonArray], summary: "TV Time: the GDPR export and the in-app export (CSV or JSON) read",
+        holds: FormatHolds(ratings: "1–5", dates: "local time", rewatches: true, episodes: true, lists: true, reviews: true, status: true))
+
     /// The role of a TV Time export file from its header or JSON shape; nil when it is not one.
     public static func detect(bytes: [UInt8], name: String) -> FileStats.Kind? {
         let f = ExportFile(container: "", inner: name, display: name, bytes: bytes)
@@ -275,8 +282,5 @@ public enum TVTimeReader: FilmExportReading {
 
 extension FormatDescriptor {
     /// TV Time's exports (GDPR and in-app), read.
-    public static let tvtime = FormatDescriptor.filmService(
-        FilmService(.tvtime, displayName: "TV Time", shapes: [.text, .jsonArray], reader: TVTimeReader.self),
-        summary: "TV Time: the GDPR export and the in-app export (CSV or JSON) read")
-        .holding(FormatHolds(ratings: "1–5", dates: "local time", rewatches: true, episodes: true, lists: true, reviews: true, status: true))
+    public static let tvtime = filmService(TVTimeReader.self)
 }

@@ -12,6 +12,14 @@ import MWFoundation
 /// `ids.imdb` null or empty. Dates are instants (ISO 8601 with milliseconds). The CSV Trakt's
 /// web importer reads (what `--to trakt` writes) is read too (``TraktImportCSV``).
 public enum TraktReader: FilmExportReading {
+    /// The service, declared once: its registry format is ``FormatDescriptor/trakt``.
+    static let service = FilmServiceInfo(name: .trakt, displayName: "Trakt", fileKinds: [
+            .traktHistory, .traktWatchedMovies, .traktWatchedShows, .traktRatings, .traktWatchlist, .traktFavorites, .traktList, .traktListIndex,
+            .traktCollaborations, .traktCollection, .traktPlayback, .traktComments, .traktImportCSV,
+        ], shapes: [.jsonArray, .text], summary: "Trakt: the JSON export and the web importer's CSV read; that CSV written (history, ratings, watchlist)",
+        aliases: ["trakt-csv"], capabilities: [.streamable], write: TraktCSVWriter.write, writeSwitches: [.ratingFromLiked],
+        holds: FormatHolds(ratings: "1–10", dates: "instant", rewatches: true, episodes: true, lists: true, reviews: true, status: true))
+
     /// The role of a Trakt export file from its name in the export and its JSON shape; nil
     /// when it is not one.
     public static func detect(bytes: [UInt8], name: String) -> FileStats.Kind? {
@@ -322,9 +330,5 @@ public enum TraktReader: FilmExportReading {
 extension FormatDescriptor {
     /// Trakt: its JSON export and the CSV the Trakt web importer reads, read; that CSV written
     /// (`--to trakt`, or `trakt-csv`; the JSON export is `trakt-json`).
-    public static let trakt = FormatDescriptor.filmService(
-        FilmService(.trakt, displayName: "Trakt", shapes: [.jsonArray, .text], reader: TraktReader.self),
-        summary: "Trakt: the JSON export and the web importer's CSV read; that CSV written (history, ratings, watchlist)",
-        aliases: ["trakt-csv"], capabilities: [.streamable], write: TraktCSVWriter.write, writeSwitches: [.ratingFromLiked])
-        .holding(FormatHolds(ratings: "1–10", dates: "instant", rewatches: true, episodes: true, lists: true, reviews: true, status: true))
+    public static let trakt = filmService(TraktReader.self)
 }

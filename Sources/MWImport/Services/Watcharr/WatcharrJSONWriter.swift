@@ -45,7 +45,7 @@ public enum WatcharrJSONWriter {
             let eps = (episodes[t.id] ?? []).sorted { ($0.seasonNumber, $0.episodeNumber) < ($1.seasonNumber, $1.episodeNumber) }
             let plays = ServiceWriting.plays(t.viewings, watched: t.watched, watchedDate: t.watchedDate, sources: t.sources)
             var status: String
-            if let s = t.watchStatus, let word = statusWord(s, word: t.watchStatusSource == ForeignService.watcharr.rawValue ? t.watchStatusWord : nil) {
+            if let s = t.watchStatus, let word = statusWord(s, word: t.watchStatusSource == WatcharrReader.service.name.rawValue ? t.watchStatusWord : nil) {
                 // The user's own status, in Watcharr's word (the word read from Watcharr given back).
                 status = word
                 act("STATUS_CHANGED", t.watchStatusDate ?? (s == .completed ? plays.compactMap(\.date).max() : s == .planned ? listed[t.id] ?? nil : nil), word)
@@ -66,7 +66,7 @@ public enum WatcharrJSONWriter {
                 status = ""
             }
             var rating: Any = 0
-            if let k = ServiceWriting.current(t.ratings, service: .watcharr, fits: { (ServiceWriting.tenths($0) ?? 0) > 0 }) {
+            if let k = ServiceWriting.current(t.ratings, service: WatcharrReader.service.name, fits: { (ServiceWriting.tenths($0) ?? 0) > 0 }) {
                 let v = ServiceWriting.tenths(t.ratings[k])!
                 rating = ServiceWriting.jsonNumber(v)
                 act("RATING_CHANGED", t.ratings[k].date, ServiceCSV.number(v))
@@ -79,7 +79,7 @@ public enum WatcharrJSONWriter {
                                                    scale: "0.1–10 in tenths") { ServiceWriting.isSeasonRating($0) || (ServiceWriting.tenths($0) ?? 0) > 0 }
             let seasonRatings = t.ratings.filter(ServiceWriting.isSeasonRating).count
             if seasonRatings > 0 { dropped["season ratings", default: 0] += seasonRatings }
-            let own = (notes["title:\(t.id)"] ?? []).filter { ServiceWriting.isOwn($0, of: .watcharr) }
+            let own = (notes["title:\(t.id)"] ?? []).filter { ServiceWriting.isOwn($0, of: WatcharrReader.service.name) }
             let privateNotes = (notes["title:\(t.id)"]?.count ?? 0) - own.count
             if privateNotes > 0 { dropped["notes not from Watcharr (its thoughts can be seen by others)", default: 0] += privateNotes }
             var content: [String: Any] = ["id": n, "tmdbId": t.tmdbId, "title": name, "type": t.mediaType == .movie ? "movie" : "tv"]
@@ -98,7 +98,7 @@ public enum WatcharrJSONWriter {
             var watchedEpisodes: [[String: Any]] = []
             for ep in eps {
                 let plays = ServiceWriting.plays(ep.viewings, watched: ep.watched, watchedDate: ep.watchedDate, sources: ep.sources)
-                let k = ServiceWriting.current(ep.ratings, service: .watcharr) { (ServiceWriting.tenths($0) ?? 0) > 0 }
+                let k = ServiceWriting.current(ep.ratings, service: WatcharrReader.service.name) { (ServiceWriting.tenths($0) ?? 0) > 0 }
                 diagnostics += ServiceWriting.offScale(ep.ratings, of: ServiceWriting.label(ep, of: t), at: ["episodes", episodeIndex[ep.id] ?? 0],
                                                        scale: "0.1–10 in tenths") { (ServiceWriting.tenths($0) ?? 0) > 0 }
                 guard !plays.isEmpty || k != nil else { continue }

@@ -11,12 +11,19 @@ import MWFoundation
 /// `episodeNumber`, `status`, `rating`). Titles are matched by the embedded TMDb ID. Timestamps
 /// are RFC 3339 with a varying number of fraction digits.
 enum WatcharrReader: FilmExportReading {
+    /// The roles of its files, as `validate` and the import summary name them.
+    static let watcharrWatched: FileStats.Kind = "watcharrWatched"
+    /// The service, declared once: its registry format is ``FormatDescriptor/watcharr``.
+    static let service = FilmServiceInfo(name: "watcharr", displayName: "Watcharr", fileKinds: [watcharrWatched], shapes: [.jsonArray],
+        summary: "Watcharr: the JSON export (statuses, 0–10 ratings, thoughts, tags, episodes) read and written", capabilities: [.streamable], fileExtension: "json",
+        write: WatcharrJSONWriter.write, holds: FormatHolds(ratings: "0.5–10 in halves (0: unrated)", dates: "instant", episodes: true, tags: true, reviews: true, status: true))
+
     static func detect(_ file: ExportFile, _ parsed: ExportContent) -> FileStats.Kind? {
         guard let array = parsed.json as? [Any], let first = array.first as? [String: Any],
               let content = first["content"] as? [String: Any], content["tmdbId"] != nil,
               first["status"] != nil, first["rating"] != nil, first["thoughts"] != nil || first["activity"] != nil
         else { return nil }
-        return .watcharrWatched
+        return watcharrWatched
     }
 
     static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options _: ImportOptions) {
@@ -25,7 +32,7 @@ enum WatcharrReader: FilmExportReading {
             guard let array = parsed.json as? [Any] else { continue }
             for (n, element) in array.enumerated() {
                 defer { c.finishRow() }
-                let src = SourceRef(service: .watcharr, file: file.inner, row: n + 1)
+                let src = SourceRef(service: service.name, file: file.inner, row: n + 1)
                 guard let e = element as? [String: Any], let content = e["content"] as? [String: Any] else {
                     c.malformed(src.position, "not a watched entry with content",
                                 .error(.importMalformedRow, "\(file.display): element \(n) is not a watched entry with content", pointer: "/\(n)"))
@@ -134,19 +141,7 @@ extension ForeignDate {
     static let distant = ForeignDate(raw: "", precision: .instant, date: .distantPast)
 }
 
-extension ForeignService {
-    public static let watcharr: ForeignService = "watcharr"
-}
-
-extension FileStats.Kind {
-    public static let watcharrWatched: Self = "watcharrWatched"
-}
-
 extension FormatDescriptor {
     /// Watcharr's JSON export, read and written (`--to watcharr`, ``WatcharrJSONWriter``).
-    public static let watcharr = FormatDescriptor.filmService(
-        FilmService(.watcharr, displayName: "Watcharr", shapes: [.jsonArray], reader: WatcharrReader.self),
-        summary: "Watcharr: the JSON export (statuses, 0–10 ratings, thoughts, tags, episodes) read and written", capabilities: [.streamable], fileExtension: "json",
-        write: WatcharrJSONWriter.write)
-        .holding(FormatHolds(ratings: "0.5–10 in halves (0: unrated)", dates: "instant", episodes: true, tags: true, reviews: true, status: true))
+    public static let watcharr = filmService(WatcharrReader.self)
 }

@@ -39,7 +39,7 @@ public enum YamtrackCSVWriter {
         /// The score of a record: its current rating in tenths. A rating off that scale is
         /// reported; the record's other ratings (and a season's older ones) are counted.
         func score(_ ratings: [OriginalRating], of label: String, at path: [Any]) -> String {
-            let k = ServiceWriting.current(ratings, service: .yamtrack) { ServiceWriting.tenths($0) != nil }
+            let k = ServiceWriting.current(ratings, service: YamtrackReader.service.name) { ServiceWriting.tenths($0) != nil }
             diagnostics += ServiceWriting.offScale(ratings, of: label, at: path, scale: "0–10 in tenths") { ServiceWriting.tenths($0) != nil }
             let fitting = ratings.filter { ServiceWriting.tenths($0) != nil }
             let seasons = Set(fitting.compactMap(ServiceWriting.seasonOf)).count
@@ -61,7 +61,7 @@ public enum YamtrackCSVWriter {
             }
             // The title's watch status in Yamtrack's words (its own word back when read from it);
             // its date as the row's last progress.
-            let own = t.watchStatus.flatMap { statusWord($0, word: t.watchStatusSource == ForeignService.yamtrack.rawValue ? t.watchStatusWord : nil) }
+            let own = t.watchStatus.flatMap { statusWord($0, word: t.watchStatusSource == YamtrackReader.service.name.rawValue ? t.watchStatusWord : nil) }
             let statusDate = t.watchStatusDate.map(ServiceWriting.pythonSeconds)
             let titleScore = score(t.ratings, of: ServiceCSV.label(t), at: ["titles", i]), titleNotes = text(.title, t.id)
             if !t.tags.isEmpty { dropped["tags", default: 0] += 1 }

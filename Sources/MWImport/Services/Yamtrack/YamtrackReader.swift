@@ -13,27 +13,33 @@ import MWFoundation
 /// `Completed`, `In progress`, `Planning`, `Paused`, `Dropped`; `score` 0–10 with one decimal;
 /// `notes` the user's own.
 enum YamtrackReader: FilmExportReading {
+    /// The roles of its files, as `validate` and the import summary name them.
+    static let yamtrackItems: FileStats.Kind = "yamtrackItems"
+    /// The service, declared once: its registry format is ``FormatDescriptor/yamtrack``.
+    static let service = FilmServiceInfo(name: "yamtrack", displayName: "Yamtrack", fileKinds: [yamtrackItems], shapes: [.text],
+        csvSignatures: [CSVSignature(file: "Yamtrack CSV", needed: ["media_id", "source", "media_type", "title", "season_number", "episode_number"],
+                                     other: ["score", "status", "progress"])],
+        summary: "Yamtrack: the CSV export (both header generations; films and TV, other kinds counted) read; the current generation written",
+        capabilities: [.streamable], write: YamtrackCSVWriter.write,
+        holds: FormatHolds(ratings: "0–10, one decimal", dates: "day or instant", rewatches: true, episodes: true, reviews: true, status: true))
+
     /// Columns every generation has, lower case; a file is Yamtrack's when it has all of them.
     static let signature: Set<String> = ["media_id", "source", "media_type", "title", "season_number", "episode_number", "status"]
     /// The kinds that are films or TV.
     static let filmKinds: Set<String> = ["movie", "tv", "season", "episode"]
 
     static func detect(_ file: ExportFile, _ parsed: ExportContent) -> FileStats.Kind? {
-        parsed.csv != nil && signature.isSubset(of: parsed.headerKeys) ? .yamtrackItems : nil
+        parsed.csv != nil && signature.isSubset(of: parsed.headerKeys) ? yamtrackItems : nil
     }
 
     static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options _: ImportOptions) {
-        for (file, kind, parsed) in files.sorted(by: { $0.0.inner < $1.0.inner }) {
-            guard let t = parsed.csv?.table(headerWhere: { !($0.count == 1 && $0[0].isEmpty) }) else { continue }
-            c.beginFile(file.display, kind: kind)
-            t.eachRow(.yamtrack, file, c) { row, _ in
-                readRow(row, t, file, c)
-            }
+        eachCSVRow(files, c) { row, _, t, file, _ in
+            readRow(row, t, file, c)
         }
     }
 
     static func readRow(_ row: CSVFile.Record, _ t: CSVTable, _ file: ExportFile, _ c: ItemCollector) {
-        let src = t.ref(.yamtrack, file, row)
+        let src = t.ref(service.name, file, row)
         let type = t.text(row, "media_type")?.lowercased() ?? ""
         guard filmKinds.contains(type) else { return c.ignore(type.isEmpty ? "no media_type" : "\(type) (not a film or TV kind)") }
         let source = t.text(row, "source")?.lowercased()
@@ -119,21 +125,8 @@ enum YamtrackReader: FilmExportReading {
     }
 }
 
-extension ForeignService {
-    public static let yamtrack: ForeignService = "yamtrack"
-}
-
-extension FileStats.Kind {
-    public static let yamtrackItems: Self = "yamtrackItems"
-}
-
 extension FormatDescriptor {
     /// Yamtrack's CSV export (both header generations), read; the current generation written
     /// (`--to yamtrack`, ``YamtrackCSVWriter``).
-    public static let yamtrack = FormatDescriptor.filmService(
-        FilmService(.yamtrack, displayName: "Yamtrack", shapes: [.text], reader: YamtrackReader.self),
-        summary: "Yamtrack: the CSV export (both header generations; films and TV, other kinds counted) read; the current generation written",
-        capabilities: [.streamable],
-        write: YamtrackCSVWriter.write)
-        .holding(FormatHolds(ratings: "0–10, one decimal", dates: "day or instant", rewatches: true, episodes: true, reviews: true, status: true))
+    public static let yamtrack = filmService(YamtrackReader.self)
 }
