@@ -57,14 +57,13 @@ struct BookImportCLITests {
         #expect(lm == la)
     }
 
-    @Test("usage: a film format for books, --db with books, a missing source")
+    @Test("usage: a film format for books, a missing source (books with --db: BookDatabaseCLITests)")
     func usageErrors() throws {
         let dir = try BookStoreFixtures.tempDir()
         let src = dir.appendingPathComponent("g.csv")
         try BookFixtures.goodreads24.write(to: src, atomically: true, encoding: .utf8)
         let out = dir.appendingPathComponent("x.json")
         #expect(try BookStoreFixtures.run(["import", src.path, "-o", out.path, "--to", "mediawatch-v1"]).status == 2)
-        #expect(try BookStoreFixtures.run(["import", src.path, "-o", out.path, "--from", "goodreads", "--db", dir.appendingPathComponent("l.sqlite").path]).status == 2)
         #expect(try BookStoreFixtures.run(["import", dir.appendingPathComponent("none.csv").path, "-o", out.path, "--from", "goodreads"]).status == 2)
         // A missing source with --merge-into is a missing file, not "--merge-into is for book exports".
         let missing = try BookStoreFixtures.run(["import", dir.appendingPathComponent("none.csv").path, "--merge-into", BookStoreFixtures.validSample.path, "-o", out.path])
