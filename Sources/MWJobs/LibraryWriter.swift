@@ -39,12 +39,10 @@ public enum LibraryWriter {
         let holdsImages = format.capabilities.contains(.images)
         let output = FormatOutput(url: url, options: options, images: holdsImages && !sources.isEmpty ? ChainedImageSource(sources) : nil,
                                   requireImages: requireImages)
+        // `version` must be what the library holds: the down-steps then drop and count each
+        // value once, and the writer finds nothing left it cannot hold.
         let more = try write(lib, output)
-        // The migration and the writer can both report a value the target cannot hold (the
-        // `v2-to-v1` step and the v1 writer name the same list description): each fact once.
-        var said = Set<String>()
-        let once = (warnings + more).filter { said.insert("\($0.code) \($0.pointer) \($0.message)").inserted }
-        return Outcome(diagnostics: once, steps: steps,
+        return Outcome(diagnostics: warnings + more, steps: steps,
                        imagesLeftBehind: holdsImages ? 0 : (loaded?.imageCount ?? 0))
     }
 

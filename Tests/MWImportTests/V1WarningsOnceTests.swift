@@ -4,8 +4,9 @@ import MWFoundation
 import MWJobs
 import Testing
 
-/// An import to v1 says each value v1 cannot hold once, though both the `v2-to-v1` step and
-/// the v1 writer count them (issue 30 §3 "each said once").
+/// An import to v1 says each value v1 cannot hold once (issue 30 §3 "each said once"): its
+/// library goes down from the newest version, so the step that drops a value counts it and the
+/// v1 writer finds nothing left to count.
 @Suite struct V1WarningsOnceTests {
     @Test func aListDescriptionDroppedForV1IsSaidOnce() async throws {
         let list = """
@@ -20,7 +21,8 @@ import Testing
             """
         let (_, diagnostics) = try await OfflineImport.run([("my-list.csv", list)], as: .mediawatchV1)
         let dropped = diagnostics.filter { $0.code == DiagnosticCode.fieldDropped.rawValue }.map(\.message)
-        #expect(dropped.contains { $0.contains("lists[].description") }, "\(dropped)")
+        // The list's description is formatVersion 3's: `v3-to-v2` drops it and says so.
+        #expect(dropped.contains("formatVersion 2 and v1 cannot hold lists[].description: dropped from 1 record(s)"), "\(dropped)")
         #expect(Set(dropped).count == dropped.count, "said twice: \(dropped)")
     }
 }

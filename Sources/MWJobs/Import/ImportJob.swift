@@ -81,7 +81,10 @@ public enum ImportJob {
 
         if !o.dryRun {
             if let out = o.output {
-                let done = try LibraryWriter.write(built.library, version: 2, as: o.format, to: out, options: o.writeOptions)
+                // The builder's library holds every formatVersion's values: from the newest, each
+                // down-step to a format's version drops and counts its own fields once.
+                let done = try LibraryWriter.write(built.library, version: Migrator.latestVersion, as: o.format, to: out,
+                                                   options: o.writeOptions)
                 report.diagnostics += done.diagnostics
                 report.output = out.relativePath  // as the user gave it
             }
