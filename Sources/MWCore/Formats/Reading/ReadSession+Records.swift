@@ -4,36 +4,42 @@ import Foundation
 /// descriptions), the record-level checks, then the record handed on.
 extension ReadSession {
     /// The element at `start` of collection `name`, an object, as its entity's record,
-    /// handed on (``handOn(_:at:count:kept:as:check:)``).
+    /// handed on: counted, validated, kept when a library is built, passed to the record sink.
+    /// (Each entity spelled out: handing records on through one generic path copied each twice.)
     mutating func readElement(_ name: String, at start: Int) throws {
+        let keep = options.buildLibrary, sink = options.recordSink
         switch name {
         case "lists":
             itemOffsets.removeAll(keepingCapacity: true)
-            try handOn(ListField.self, at: start, count: \.lists, kept: \.lists, as: BackupRecord.list) { s, l, o in
-                s.result.counts.listItems += l.items.count
-                s.v.list(l, o, itemOffsets: s.itemOffsets)
-            }
-        case "titles": try handOn(TitleField.self, at: start, count: \.titles, kept: \.titles, as: BackupRecord.title) { $0.v.title($1, $2) }
-        case "episodes": try handOn(EpisodeField.self, at: start, count: \.episodes, kept: \.episodes, as: BackupRecord.episode) { $0.v.episode($1, $2) }
-        default: try handOn(NoteField.self, at: start, count: \.notes, kept: \.notes, as: BackupRecord.note) { $0.v.note($1, $2) }
+            var l = ListField.blank
+            let o = try readRecord(ListField.self, into: &l, at: start)
+            result.counts.lists += 1
+            result.counts.listItems += l.items.count
+            v.list(l, o, itemOffsets: itemOffsets)
+            if keep { lib.lists.append(l) }
+            sink?.accept(.list(l))
+        case "titles":
+            var t = TitleField.blank
+            let o = try readRecord(TitleField.self, into: &t, at: start)
+            result.counts.titles += 1
+            v.title(t, o)
+            if keep { lib.titles.append(t) }
+            sink?.accept(.title(t))
+        case "episodes":
+            var e = EpisodeField.blank
+            let o = try readRecord(EpisodeField.self, into: &e, at: start)
+            result.counts.episodes += 1
+            v.episode(e, o)
+            if keep { lib.episodes.append(e) }
+            sink?.accept(.episode(e))
+        default:
+            var n = NoteField.blank
+            let o = try readRecord(NoteField.self, into: &n, at: start)
+            result.counts.notes += 1
+            v.note(n, o)
+            if keep { lib.notes.append(n) }
+            sink?.accept(.note(n))
         }
-    }
-
-    /// Reads the object at `start` as a record of `F`, then hands it on: counted (`count`),
-    /// validated (`check`), kept in the library's `kept` when one is built, passed to the
-    /// record sink (`as`). Always inlined, so each entity's path is specialised with its key
-    /// paths as plain field accesses and its record moved, not copied, into the sink's value
-    /// (through a generic path that was not, each record was copied twice).
-    @inline(__always)
-    private mutating func handOn<F: EntityField>(_: F.Type, at start: Int, count: WritableKeyPath<EntityCounts, Int>,
-                                                 kept: WritableKeyPath<Library, [F.Record]>, as record: (F.Record) -> BackupRecord,
-                                                 check: (inout ReadSession, F.Record, Validator.Origin) -> Void) throws {
-        var r = F.blank
-        let o = try readRecord(F.self, into: &r, at: start)
-        result.counts[keyPath: count] += 1
-        check(&self, r, o)
-        if options.buildLibrary { lib[keyPath: kept].append(r) }
-        options.recordSink?.accept(record(r))
     }
 
     /// Reads the object at `start` into `record` (blank) as a record of `F`, reporting stray
