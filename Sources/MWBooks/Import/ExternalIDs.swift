@@ -46,13 +46,13 @@ enum BookIDService {
     case librarything, asin, googleBooks, openLibrary, isbndb
 }
 
-/// A book record's external identifiers, described once (``eachID(_:)``): the library merge's
+/// A book record's external identifiers, described once (``eachID(of:_:)``): the library merge's
 /// keys (``BookIdentity/externalKeys(_:)``) and every merge of ids (``mergeIDs(from:dropEmpty:)``:
 /// import enrichment, the import's row folding, the library merge's `combine`) go through it,
 /// so an identifier added there is keyed and merged everywhere.
 protocol ExternalIdentified {
-    /// Hands `v` each id field, strongest key first.
-    static func eachID<V: ExternalIDVisitor<Self>>(_ v: inout V)
+    /// Hands `v` each id field of `r`, strongest key first.
+    static func eachID<V: ExternalIDVisitor<Self>>(of r: Self, _ v: inout V)
 }
 
 /// The ids works and editions hold: the fields the two share, the two each names its own way,
@@ -74,30 +74,31 @@ protocol BookIDFields: ExternalIdentified {
     mutating func mergeExternalIDs(from other: Self) -> Bool
 }
 
-/// What ``ExternalIdentified/eachID(_:)`` does with each id field: `prefix` is its key prefix
-/// (nil: not keyed by its text). Generic, and always inlined into ``ExternalIdentified/eachID(_:)``:
+/// What ``ExternalIdentified/eachID(of:_:)`` does with each id field of a record `r` (passed,
+/// not held: a visitor holding it was a copy of every record): `prefix` is its key prefix
+/// (nil: not keyed by its text). Generic, and always inlined into ``ExternalIdentified/eachID(of:_:)``:
 /// then each key path is a literal the optimizer turns into a plain field access (a table of
 /// key paths was looked up at run time for every record merged).
 protocol ExternalIDVisitor<Record> {
     associatedtype Record
-    mutating func list(_ prefix: String?, _ field: WritableKeyPath<Record, [String]>)
-    mutating func single(_ prefix: String, _ field: WritableKeyPath<Record, String?>)
+    mutating func list(_ prefix: String?, _ field: WritableKeyPath<Record, [String]>, of r: Record)
+    mutating func single(_ prefix: String, _ field: WritableKeyPath<Record, String?>, of r: Record)
 }
 
 extension BookIDFields {
-    /// Hands `v` each id field, in ``idServices`` order.
+    /// Hands `v` each id field of `r`, in ``idServices`` order.
     @inline(__always)
-    static func eachID<V: ExternalIDVisitor<Self>>(_ v: inout V) {
+    static func eachID<V: ExternalIDVisitor<Self>>(of r: Self, _ v: inout V) {
         for s in idServices {
             switch s {
-            case .own: v.list(ownPrefix, \.ownIDs)
-            case .librarything: v.list("librarything:", \.librarythingIDs)
-            case .asin: v.list("asin:", \.amazonASINs)
+            case .own: v.list(ownPrefix, \.ownIDs, of: r)
+            case .librarything: v.list("librarything:", \.librarythingIDs, of: r)
+            case .asin: v.list("asin:", \.amazonASINs, of: r)
             case .googleBooks:
-                v.single("googlebooks:", \.googleBooksVolumeID)
-                v.list("googlebooks:", \.googleBooksVolumeIDs)
-            case .openLibrary: v.single("openlibrary:", \.openLibraryID)
-            case .isbndb: v.single("isbndb:", \.isbndbID)
+                v.single("googlebooks:", \.googleBooksVolumeID, of: r)
+                v.list("googlebooks:", \.googleBooksVolumeIDs, of: r)
+            case .openLibrary: v.single("openlibrary:", \.openLibraryID, of: r)
+            case .isbndb: v.single("isbndb:", \.isbndbID, of: r)
             }
         }
     }
@@ -109,8 +110,8 @@ extension ExternalIdentified {
     @discardableResult
     mutating func mergeIDs(from other: Self, dropEmpty: Bool) -> Bool {
         // Moved into the merge and back, not copied.
-        var m = IDMerge(mine: consume self, theirs: other, dropEmpty: dropEmpty)
-        Self.eachID(&m)
+        var m = IDMerge(mine: consume self, dropEmpty: dropEmpty)
+        Self.eachID(of: other, &m)
         self = m.mine
         return m.changed
     }
@@ -119,12 +120,11 @@ extension ExternalIdentified {
 /// Lists unioned (first-seen order kept), single ids filled when empty.
 private struct IDMerge<Record>: ExternalIDVisitor {
     var mine: Record
-    let theirs: Record
     let dropEmpty: Bool
     var changed = false
 
     @inline(__always)
-    mutating func list(_ prefix: String?, _ field: WritableKeyPath<Record, [String]>) {
+    mutating func list(_ prefix: String?, _ field: WritableKeyPath<Record, [String]>, of theirs: Record) {
         let new = theirs[keyPath: field]
         // Nearly always empty; then the field is not written (a write of a seldom-set id makes
         // the record a new box of them).
@@ -133,7 +133,7 @@ private struct IDMerge<Record>: ExternalIDVisitor {
     }
 
     @inline(__always)
-    mutating func single(_ prefix: String, _ field: WritableKeyPath<Record, String?>) {
+    mutating func single(_ prefix: String, _ field: WritableKeyPath<Record, String?>, of theirs: Record) {
         guard mine[keyPath: field] == nil, let new = theirs[keyPath: field] else { return }
         mine[keyPath: field] = new
         changed = true
@@ -156,10 +156,10 @@ extension Edition: BookIDFields {
 }
 
 extension Author: ExternalIdentified {
-    static func eachID<V: ExternalIDVisitor<Author>>(_ v: inout V) {
-        v.single("goodreads:", \.goodreadsID)
-        v.single("openlibrary:", \.openLibraryID)
-        v.single("isbndb:", \.isbndbID)
-        v.single("googlebooks:", \.googleBooksID)
+    static func eachID<V: ExternalIDVisitor<Author>>(of r: Author, _ v: inout V) {
+        v.single("goodreads:", \.goodreadsID, of: r)
+        v.single("openlibrary:", \.openLibraryID, of: r)
+        v.single("isbndb:", \.isbndbID, of: r)
+        v.single("googlebooks:", \.googleBooksID, of: r)
     }
 }

@@ -12,8 +12,8 @@ extension BookIdentity {
 
     /// The external-id keys of a record (those of an edition without its ISBNs), strongest first.
     static func externalKeys<R: ExternalIdentified>(_ r: R) -> [String] {
-        var k = KeyList(record: r)
-        R.eachID(&k)
+        var k = KeyList<R>()
+        R.eachID(of: r, &k)
         return k.keys.keys
     }
 
@@ -22,26 +22,25 @@ extension BookIdentity {
         e.isbnKeys.map { "isbn:" + $0 }
     }
 
-    /// The keys of a record's ids, visited in order (``ExternalIdentified/eachID(_:)``).
+    /// The keys of a record's ids, visited in order (``ExternalIdentified/eachID(of:_:)``).
     private struct KeyList<Record>: ExternalIDVisitor {
-        let record: Record
         var keys = Keys()
 
         @inline(__always)
-        mutating func list(_ prefix: String?, _ field: WritableKeyPath<Record, [String]>) {
-            if let prefix { keys.add(prefix, record[keyPath: field]) }
+        mutating func list(_ prefix: String?, _ field: WritableKeyPath<Record, [String]>, of r: Record) {
+            if let prefix { keys.add(prefix, r[keyPath: field]) }
         }
 
         @inline(__always)
-        mutating func single(_ prefix: String, _ field: WritableKeyPath<Record, String?>) {
-            keys.add(prefix, record[keyPath: field])
+        mutating func single(_ prefix: String, _ field: WritableKeyPath<Record, String?>, of r: Record) {
+            keys.add(prefix, r[keyPath: field])
         }
     }
 
     /// The keys of an author: external ids, then the normalised name.
     static func authorKeys(_ a: Author) -> [String] {
-        var k = KeyList(record: a)
-        Author.eachID(&k)
+        var k = KeyList<Author>()
+        Author.eachID(of: a, &k)
         k.keys.add("name:", normalize(a.name))
         return k.keys.keys
     }

@@ -163,13 +163,15 @@ struct LibraryMerger {
     /// another when that one is taken: ``fresh(_:taken:)``), has `index` index it at its
     /// position, and reports the insert. Returns the id it is stored under.
     @inline(__always) @discardableResult
-    mutating func insert<R: BookRecord>(_ entity: BookEntity, _ record: R, _ fresh: (id: String, reason: String?),
+    mutating func insert<R: BookRecord>(_ entity: BookEntity, _ record: consuming R, _ fresh: (id: String, reason: String?),
                                         into records: WritableKeyPath<BookLibrary, [R]>, index: (inout LibraryMerger, Int) -> Void) -> String {
-        var r = record
+        let incomingId = record.id
+        // Moved, not copied, into the library.
+        var r = consume record
         r.id = fresh.id
-        lib[keyPath: records].append(r)
+        lib[keyPath: records].append(consume r)
         index(&self, lib[keyPath: records].count - 1)
-        inserted(entity, record.id, fresh.id, reason: fresh.reason)
+        inserted(entity, incomingId, fresh.id, reason: fresh.reason)
         return fresh.id
     }
 
