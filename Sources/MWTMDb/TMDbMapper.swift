@@ -62,13 +62,14 @@ public enum TMDbMapper {
         return md
     }
 
-    /// The metadata a movie's and a show's details give alike, with what each names its own way.
+    /// The metadata a movie's and a show's details give alike (decoded into it:
+    /// ``TMDbTitleDetails/metadata``), with what each names its own way.
     private static func metadata(_ d: TMDbTitleDetails, title: String?, originalTitle: String?, imdbId: String?,
                                  year: Int, runtime: Int) -> TitleMetadata {
-        TitleMetadata(title: title ?? "", originalTitle: originalTitle, imdbId: imdbId, year: year, overview: d.overview,
-                      genres: (d.genres ?? []).compactMap(\.name), runtime: runtime, posterPath: nonEmpty(d.posterPath),
-                      backdropPath: nonEmpty(d.backdropPath), originalLanguage: nonEmpty(d.originalLanguage),
-                      popularity: d.popularity, voteAverage: d.voteAverage, voteCount: d.voteCount, status: nonEmpty(d.status))
+        var md = d.metadata
+        (md.title, md.originalTitle, md.imdbId, md.year, md.runtime) = (title ?? "", originalTitle, imdbId, year, runtime)
+        md.genres = (d.genres ?? []).compactMap(\.name)
+        return md
     }
 
     /// A show's typical episode length in minutes. TMDb's `episode_run_time` is empty for most

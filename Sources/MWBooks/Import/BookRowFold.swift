@@ -247,13 +247,7 @@ struct BookRowFold {
     /// Adds what the row knows and the work lacks: identifiers, authors, subjects, years.
     private mutating func enrich(_ i: Int, _ row: BookRow, _ authorIds: [String]) {
         var w = lib.works[i]
-        var incoming = w
-        incoming.goodreadsWorkIDs = row.goodreadsIDs
-        incoming.amazonASINs = row.asins
-        incoming.librarythingIDs = row.librarythingWorkIDs
-        incoming.googleBooksVolumeIDs = []
-        incoming.openLibraryWorkID = row.openLibraryWorkID ?? w.openLibraryWorkID
-        var changed = w.mergeExternalIDs(from: incoming)
+        var changed = Self.mergeRowIDs(&w, own: row.goodreadsIDs, row, librarything: row.librarythingWorkIDs, openLibrary: row.openLibraryWorkID)
         changed = Work.union(&w.authorIds, authorIds) || changed
         changed = Work.union(&w.subjectTags, row.subjects) || changed
         changed = Work.fill(&w.firstPublicationYear, row.originalPublicationYear) || changed
@@ -262,6 +256,20 @@ struct BookRowFold {
         w.lastModified = options.importDate
         lib.works[i] = w
         indexWork(i)
+    }
+
+    /// Adds the ids a row gives a work or an edition (its own list: Goodreads work ids or
+    /// ISBNs; ASINs; LibraryThing work or book ids; Open Library work or edition id) that
+    /// `r` lacks. True when anything changed.
+    private static func mergeRowIDs<R: BookIDFields>(_ r: inout R, own: [String], _ row: BookRow, librarything: [String],
+                                                           openLibrary: String?) -> Bool {
+        var incoming = r
+        incoming.ownIDs = own
+        incoming.amazonASINs = row.asins
+        incoming.librarythingIDs = librarything
+        incoming.googleBooksVolumeIDs = []
+        incoming.openLibraryID = openLibrary ?? r.openLibraryID
+        return r.mergeExternalIDs(from: incoming)
     }
 
     /// The row's edition in work `workId`: the one with a shared ISBN, else one sharing an
@@ -287,13 +295,7 @@ struct BookRowFold {
         }
         if let i = found {
             var e = lib.editions[i]
-            var incoming = e
-            incoming.isbns = row.isbns
-            incoming.amazonASINs = row.asins
-            incoming.librarythingIDs = row.librarythingBookIDs
-            incoming.googleBooksVolumeIDs = []
-            incoming.openLibraryEditionID = row.openLibraryEditionID ?? e.openLibraryEditionID
-            var changed = e.mergeExternalIDs(from: incoming)
+            var changed = Self.mergeRowIDs(&e, own: row.isbns, row, librarything: row.librarythingBookIDs, openLibrary: row.openLibraryEditionID)
             changed = Work.fill(&e.publisher, row.publisher) || changed
             changed = Work.fill(&e.pageCount, row.pageCount) || changed
             changed = Work.fill(&e.publicationDate, row.publicationDate) || changed

@@ -38,15 +38,70 @@ extension Edition {
     static func primary(_ isbns: [String]) -> String? { isbns.first { $0.count == 13 } ?? isbns.first }
 }
 
-/// A book record's external identifiers, named once: the lists (unioned on a merge, first-seen
-/// order kept) and the single ids (filled when empty). Import enrichment
-/// (``Work/mergeExternalIDs(from:)``) and the library merge (LibraryMerger's `combine`) both
-/// merge through them, so an identifier added to a model is merged everywhere.
+/// A service whose identifiers a book record holds: what ``BookIDFields/idServices``
+/// lists, strongest first (docs/BOOKS.md "Identity").
+enum BookIDService {
+    /// The list of ids only one kind of record holds (``BookIDFields/ownIDs``).
+    case own
+    case librarything, asin, googleBooks, openLibrary, isbndb
+}
+
+/// A book record's external identifiers, described once (``eachID(of:_:)``): the library merge's
+/// keys (``BookIdentity/externalKeys(_:)``) and every merge of ids (``mergeIDs(from:dropEmpty:)``:
+/// import enrichment, the import's row folding, the library merge's `combine`) go through it,
+/// so an identifier added there is keyed and merged everywhere.
 protocol ExternalIdentified {
-    /// Calls `list` with each id list of this record and `other`'s, then `single` with each
-    /// single id; true when any call returned true. (Fields named in code, not as tables of key
-    /// paths: those were projected at run time, and allocated, on every merge of a record.)
-    mutating func eachID(_ other: Self, list: (inout [String], [String]) -> Bool, single: (inout String?, String?) -> Bool) -> Bool
+    /// Hands `v` each id field of `r`, strongest key first.
+    static func eachID<V: ExternalIDVisitor<Self>>(of r: Self, _ v: inout V)
+}
+
+/// The ids works and editions hold: the fields the two share, the two each names its own way,
+/// and the order of their keys.
+protocol BookIDFields: ExternalIdentified {
+    /// A work's Goodreads work ids, an edition's ISBNs.
+    var ownIDs: [String] { get set }
+    /// The key prefix of ``ownIDs``; nil for ISBNs, which are keyed by their match keys (``Edition/isbnKeys``).
+    static var ownPrefix: String? { get }
+    /// A work's Open Library work id, an edition's Open Library edition id.
+    var openLibraryID: String? { get set }
+    var amazonASINs: [String] { get set }
+    var librarythingIDs: [String] { get set }
+    var googleBooksVolumeID: String? { get set }
+    var googleBooksVolumeIDs: [String] { get set }
+    var isbndbID: String? { get set }
+    /// Every service the record holds ids of, strongest key first; a service's ids keep the order given here.
+    static var idServices: [BookIDService] { get }
+    mutating func mergeExternalIDs(from other: Self) -> Bool
+}
+
+/// What ``ExternalIdentified/eachID(of:_:)`` does with each id field of a record `r` (passed,
+/// not held: a visitor holding it was a copy of every record): `prefix` is its key prefix
+/// (nil: not keyed by its text). Generic, and always inlined into ``ExternalIdentified/eachID(of:_:)``:
+/// then each key path is a literal the optimizer turns into a plain field access (a table of
+/// key paths was looked up at run time for every record merged).
+protocol ExternalIDVisitor<Record> {
+    associatedtype Record
+    mutating func list(_ prefix: String?, _ field: WritableKeyPath<Record, [String]>, of r: Record)
+    mutating func single(_ prefix: String, _ field: WritableKeyPath<Record, String?>, of r: Record)
+}
+
+extension BookIDFields {
+    /// Hands `v` each id field of `r`, in ``idServices`` order.
+    @inline(__always)
+    static func eachID<V: ExternalIDVisitor<Self>>(of r: Self, _ v: inout V) {
+        for s in idServices {
+            switch s {
+            case .own: v.list(ownPrefix, \.ownIDs, of: r)
+            case .librarything: v.list("librarything:", \.librarythingIDs, of: r)
+            case .asin: v.list("asin:", \.amazonASINs, of: r)
+            case .googleBooks:
+                v.single("googlebooks:", \.googleBooksVolumeID, of: r)
+                v.list("googlebooks:", \.googleBooksVolumeIDs, of: r)
+            case .openLibrary: v.single("openlibrary:", \.openLibraryID, of: r)
+            case .isbndb: v.single("isbndb:", \.isbndbID, of: r)
+            }
+        }
+    }
 }
 
 extension ExternalIdentified {
@@ -54,31 +109,57 @@ extension ExternalIdentified {
     /// lists are not added (an import's blank cells). True when anything changed.
     @discardableResult
     mutating func mergeIDs(from other: Self, dropEmpty: Bool) -> Bool {
-        eachID(other, list: { dropEmpty ? Work.union(&$0, $1) : $0.appendUnique($1) }, single: { Work.fill(&$0, $1) })
+        // Moved into the merge and back, not copied.
+        var m = IDMerge(mine: consume self, dropEmpty: dropEmpty)
+        Self.eachID(of: other, &m)
+        self = m.mine
+        return m.changed
     }
 }
 
-extension Work: ExternalIdentified {
-    mutating func eachID(_ o: Work, list: (inout [String], [String]) -> Bool, single: (inout String?, String?) -> Bool) -> Bool {
-        var changed = list(&goodreadsWorkIDs, o.goodreadsWorkIDs)
-        changed = list(&amazonASINs, o.amazonASINs) || changed
-        changed = list(&librarythingIDs, o.librarythingIDs) || changed
-        changed = list(&googleBooksVolumeIDs, o.googleBooksVolumeIDs) || changed
-        changed = single(&openLibraryWorkID, o.openLibraryWorkID) || changed
-        changed = single(&isbndbID, o.isbndbID) || changed
-        return single(&googleBooksVolumeID, o.googleBooksVolumeID) || changed
+/// Lists unioned (first-seen order kept), single ids filled when empty.
+private struct IDMerge<Record>: ExternalIDVisitor {
+    var mine: Record
+    let dropEmpty: Bool
+    var changed = false
+
+    @inline(__always)
+    mutating func list(_ prefix: String?, _ field: WritableKeyPath<Record, [String]>, of theirs: Record) {
+        let new = theirs[keyPath: field]
+        // Nearly always empty; then the field is not written (a write of a seldom-set id makes
+        // the record a new box of them).
+        guard !new.isEmpty else { return }
+        changed = (dropEmpty ? Work.union(&mine[keyPath: field], new) : mine[keyPath: field].appendUnique(new)) || changed
+    }
+
+    @inline(__always)
+    mutating func single(_ prefix: String, _ field: WritableKeyPath<Record, String?>, of theirs: Record) {
+        guard mine[keyPath: field] == nil, let new = theirs[keyPath: field] else { return }
+        mine[keyPath: field] = new
+        changed = true
     }
 }
 
-extension Edition: ExternalIdentified {
+extension Work: BookIDFields {
+    var ownIDs: [String] { get { goodreadsWorkIDs } _modify { yield &goodreadsWorkIDs } }
+    static let ownPrefix: String? = "goodreads:"
+    var openLibraryID: String? { get { openLibraryWorkID } set { openLibraryWorkID = newValue } }
+    static let idServices: [BookIDService] = [.own, .librarything, .asin, .googleBooks, .openLibrary, .isbndb]
+}
+
+extension Edition: BookIDFields {
     /// The ISBNs count among them; the primary `isbn` is kept apart (``mergeExternalIDs(from:)``).
-    mutating func eachID(_ o: Edition, list: (inout [String], [String]) -> Bool, single: (inout String?, String?) -> Bool) -> Bool {
-        var changed = list(&isbns, o.isbns)
-        changed = list(&amazonASINs, o.amazonASINs) || changed
-        changed = list(&googleBooksVolumeIDs, o.googleBooksVolumeIDs) || changed
-        changed = list(&librarythingIDs, o.librarythingIDs) || changed
-        changed = single(&openLibraryEditionID, o.openLibraryEditionID) || changed
-        changed = single(&isbndbID, o.isbndbID) || changed
-        return single(&googleBooksVolumeID, o.googleBooksVolumeID) || changed
+    var ownIDs: [String] { get { isbns } _modify { yield &isbns } }
+    static let ownPrefix: String? = nil
+    var openLibraryID: String? { get { openLibraryEditionID } set { openLibraryEditionID = newValue } }
+    static let idServices: [BookIDService] = [.openLibrary, .isbndb, .asin, .googleBooks, .librarything, .own]
+}
+
+extension Author: ExternalIdentified {
+    static func eachID<V: ExternalIDVisitor<Author>>(of r: Author, _ v: inout V) {
+        v.single("goodreads:", \.goodreadsID, of: r)
+        v.single("openlibrary:", \.openLibraryID, of: r)
+        v.single("isbndb:", \.isbndbID, of: r)
+        v.single("googlebooks:", \.googleBooksID, of: r)
     }
 }

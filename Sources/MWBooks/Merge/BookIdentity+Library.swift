@@ -10,17 +10,11 @@ extension BookIdentity {
     /// A name or title folded for comparison (the film imports' `TitleNormalizer`).
     static func normalize(_ s: String) -> String { authorKey(s) }
 
-    /// The external-id keys of a work, strongest first.
-    static func externalKeys(_ w: Work) -> [String] {
-        var k = Keys()
-        k.add("goodreads:", w.goodreadsWorkIDs)
-        k.add("librarything:", w.librarythingIDs)
-        k.add("asin:", w.amazonASINs)
-        k.add("googlebooks:", w.googleBooksVolumeID)
-        k.add("googlebooks:", w.googleBooksVolumeIDs)
-        k.add("openlibrary:", w.openLibraryWorkID)
-        k.add("isbndb:", w.isbndbID)
-        return k.keys
+    /// The external-id keys of a record (those of an edition without its ISBNs), strongest first.
+    static func externalKeys<R: ExternalIdentified>(_ r: R) -> [String] {
+        var k = KeyList<R>()
+        R.eachID(of: r, &k)
+        return k.keys.keys
     }
 
     /// The ISBN keys of an edition (its `isbn` and `isbns`).
@@ -28,27 +22,27 @@ extension BookIdentity {
         e.isbnKeys.map { "isbn:" + $0 }
     }
 
-    /// The other external-id keys of an edition.
-    static func editionKeys(_ e: Edition) -> [String] {
-        var k = Keys()
-        k.add("openlibrary:", e.openLibraryEditionID)
-        k.add("isbndb:", e.isbndbID)
-        k.add("asin:", e.amazonASINs)
-        k.add("googlebooks:", e.googleBooksVolumeID)
-        k.add("googlebooks:", e.googleBooksVolumeIDs)
-        k.add("librarything:", e.librarythingIDs)
-        return k.keys
+    /// The keys of a record's ids, visited in order (``ExternalIdentified/eachID(of:_:)``).
+    private struct KeyList<Record>: ExternalIDVisitor {
+        var keys = Keys()
+
+        @inline(__always)
+        mutating func list(_ prefix: String?, _ field: WritableKeyPath<Record, [String]>, of r: Record) {
+            if let prefix { keys.add(prefix, r[keyPath: field]) }
+        }
+
+        @inline(__always)
+        mutating func single(_ prefix: String, _ field: WritableKeyPath<Record, String?>, of r: Record) {
+            keys.add(prefix, r[keyPath: field])
+        }
     }
 
     /// The keys of an author: external ids, then the normalised name.
     static func authorKeys(_ a: Author) -> [String] {
-        var k = Keys()
-        k.add("goodreads:", a.goodreadsID)
-        k.add("openlibrary:", a.openLibraryID)
-        k.add("isbndb:", a.isbndbID)
-        k.add("googlebooks:", a.googleBooksID)
-        k.add("name:", normalize(a.name))
-        return k.keys
+        var k = KeyList<Author>()
+        Author.eachID(of: a, &k)
+        k.keys.add("name:", normalize(a.name))
+        return k.keys.keys
     }
 
     /// Keys collected in order, one ending in `:` left out (an empty value: a key of a prefix

@@ -20,13 +20,7 @@ extension LibraryMerger {
                 decide(.author, before: before, after: after, incoming: { var x = a; x.id = before.id; return x }(),
                        incomingId: a.id, resultId: after.id, key: hit?.key ?? "id:" + a.id)
             } else {
-                var n = a
-                let (id, why) = Self.fresh(a.id) { authorById[$0] != nil }
-                n.id = id
-                lib.authors.append(n)
-                authorMap[a.id] = id
-                indexAuthor(lib.authors.count - 1)
-                inserted(.author, a.id, id, reason: why)
+                authorMap[a.id] = insert(.author, a, Self.fresh(a.id) { authorById[$0] != nil }, into: \.authors) { $0.indexAuthor($1) }
             }
         }
     }
@@ -39,21 +33,13 @@ extension LibraryMerger {
     }
 
     func combine(_ e: Author, _ i: Author) -> Author {
-        let win = incomingWins(e.lastModified, i.lastModified)
-        var r = win ? i : e
-        let o = win ? e : i
-        r.id = e.id
-        r.nationality = r.nationality ?? o.nationality
-        if r.gender == .unknown { r.gender = o.gender }
-        r.culturalRegion = r.culturalRegion ?? o.culturalRegion
-        r.birthYear = r.birthYear ?? o.birthYear
-        r.deathYear = r.deathYear ?? o.deathYear
-        r.openLibraryID = r.openLibraryID ?? o.openLibraryID
-        r.isbndbID = r.isbndbID ?? o.isbndbID
-        r.googleBooksID = r.googleBooksID ?? o.googleBooksID
-        r.goodreadsID = r.goodreadsID ?? o.goodreadsID
-        r.dateCreated = min(e.dateCreated, i.dateCreated)
-        r.lastModified = max(e.lastModified, i.lastModified)
-        return r
+        combined(e, i) { r, o in
+            r.nationality = r.nationality ?? o.nationality
+            if r.gender == .unknown { r.gender = o.gender }
+            r.culturalRegion = r.culturalRegion ?? o.culturalRegion
+            r.birthYear = r.birthYear ?? o.birthYear
+            r.deathYear = r.deathYear ?? o.deathYear
+            r.mergeIDs(from: o, dropEmpty: false)
+        }
     }
 }

@@ -8,7 +8,7 @@ extension LibraryMerger {
     mutating func editions(_ incoming: BookLibrary) {
         let isbnKeys = incomingISBNKeys
         let keysOf = { (n: Int, ed: Edition) in
-            (n < isbnKeys.count ? isbnKeys[n] : BookIdentity.isbnKeys(ed)) + BookIdentity.editionKeys(ed)
+            (n < isbnKeys.count ? isbnKeys[n] : BookIdentity.isbnKeys(ed)) + BookIdentity.externalKeys(ed)
         }
         // Room for the editions that may be new: those no key finds (the id or a same-format
         // edition may yet find one).
@@ -29,12 +29,7 @@ extension LibraryMerger {
                 return BookIdentity.isbnKeys(x).isEmpty && x.format == ed.format && x.publisher == ed.publisher
             } : nil
             guard let i = found0?.index ?? byId ?? alike else {
-                let (id, why) = Self.fresh(ed.id) { editionById[$0] != nil }
-                mapped.id = id
-                lib.editions.append(mapped)
-                editionMap[ed.id] = id
-                indexEdition(lib.editions.count - 1)
-                inserted(.edition, ed.id, id, reason: why)
+                editionMap[ed.id] = insert(.edition, mapped, Self.fresh(ed.id) { editionById[$0] != nil }, into: \.editions) { $0.indexEdition($1) }
                 continue
             }
             let before = lib.editions[i]
@@ -50,22 +45,17 @@ extension LibraryMerger {
     }
 
     func combine(_ e: Edition, _ i: Edition) -> Edition {
-        let win = incomingWins(e.lastModified, i.lastModified)
-        var r = win ? i : e
-        let o = win ? e : i
-        r.id = e.id
-        r.workId = e.workId
-        r.isbn = r.isbn ?? o.isbn
-        r.publisher = r.publisher ?? o.publisher
-        r.publicationDate = r.publicationDate ?? o.publicationDate
-        r.pageCount = r.pageCount ?? o.pageCount
-        r.coverImageURL = r.coverImageURL ?? o.coverImageURL
-        r.editionTitle = r.editionTitle ?? o.editionTitle
-        r.mergeIDs(from: o, dropEmpty: false)
-        Contributor.union(&r.contributors, o.contributors)
-        r.lastISBNDBSync = r.lastISBNDBSync ?? o.lastISBNDBSync
-        r.dateCreated = min(e.dateCreated, i.dateCreated)
-        r.lastModified = max(e.lastModified, i.lastModified)
-        return r
+        combined(e, i) { r, o in
+            r.workId = e.workId
+            r.isbn = r.isbn ?? o.isbn
+            r.publisher = r.publisher ?? o.publisher
+            r.publicationDate = r.publicationDate ?? o.publicationDate
+            r.pageCount = r.pageCount ?? o.pageCount
+            r.coverImageURL = r.coverImageURL ?? o.coverImageURL
+            r.editionTitle = r.editionTitle ?? o.editionTitle
+            r.mergeIDs(from: o, dropEmpty: false)
+            Contributor.union(&r.contributors, o.contributors)
+            r.lastISBNDBSync = r.lastISBNDBSync ?? o.lastISBNDBSync
+        }
     }
 }

@@ -17,12 +17,10 @@ extension LibraryMerger {
                 mapped.editionId = (editionsOfWork[mapped.workId] ?? []).first.map { lib.editions[$0].id }
             }
             guard let i = entryByWork[mapped.workId] else {
-                let (id, why) = Self.fresh(en.id) { entryIds.contains($0) }
-                mapped.id = id
-                lib.entries.append(mapped)
-                entryByWork[mapped.workId] = lib.entries.count - 1
-                entryIds.insert(id)
-                inserted(.entry, en.id, id, reason: why)
+                insert(.entry, mapped, Self.fresh(en.id) { entryIds.contains($0) }, into: \.entries) { m, i in
+                    m.entryByWork[m.lib.entries[i].workId] = i
+                    m.entryIds.insert(m.lib.entries[i].id)
+                }
                 continue
             }
             let before = lib.entries[i]

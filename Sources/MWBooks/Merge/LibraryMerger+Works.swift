@@ -51,14 +51,11 @@ extension LibraryMerger {
                 }
             }
             guard let i = found else {
-                let (id, why) = Self.fresh(w.id) { workById[$0] != nil }
-                mapped.id = id
-                lib.works.append(mapped)
-                workMap[w.id] = id
-                // Indexed by the keys just worked out (its ISBNs come with its editions).
-                for k in external + [title].compactMap({ $0 }) { workIndex.claim(k, lib.works.count - 1) }
-                if workById[id] == nil { workById[id] = lib.works.count - 1 }
-                inserted(.work, w.id, id, reason: why)
+                workMap[w.id] = insert(.work, mapped, Self.fresh(w.id) { workById[$0] != nil }, into: \.works) { m, i in
+                    // Indexed by the keys just worked out (its ISBNs come with its editions).
+                    for k in external + [title].compactMap({ $0 }) { m.workIndex.claim(k, i) }
+                    if m.workById[m.lib.works[i].id] == nil { m.workById[m.lib.works[i].id] = i }
+                }
                 continue
             }
             let before = lib.works[i]
@@ -76,23 +73,18 @@ extension LibraryMerger {
     }
 
     func combine(_ e: Work, _ i: Work) -> Work {
-        let win = incomingWins(e.lastModified, i.lastModified)
-        var r = win ? i : e
-        let o = win ? e : i
-        r.id = e.id
-        r.authorIds = r.authorIds.union(o.authorIds)
-        r.originalLanguage = r.originalLanguage ?? o.originalLanguage
-        r.firstPublicationYear = r.firstPublicationYear ?? o.firstPublicationYear
-        r.subjectTags = r.subjectTags.union(o.subjectTags)
-        r.mergeIDs(from: o, dropEmpty: false)
-        if e.reviewStatus == .pending && i.reviewStatus == .pending { r.reviewStatus = .pending }
-        r.originalImagePath = r.originalImagePath ?? o.originalImagePath
-        if r.boundingBoxX == nil && r.boundingBoxY == nil && r.boundingBoxWidth == nil && r.boundingBoxHeight == nil {
-            (r.boundingBoxX, r.boundingBoxY, r.boundingBoxWidth, r.boundingBoxHeight) = (o.boundingBoxX, o.boundingBoxY, o.boundingBoxWidth, o.boundingBoxHeight)
+        combined(e, i) { r, o in
+            r.authorIds = r.authorIds.union(o.authorIds)
+            r.originalLanguage = r.originalLanguage ?? o.originalLanguage
+            r.firstPublicationYear = r.firstPublicationYear ?? o.firstPublicationYear
+            r.subjectTags = r.subjectTags.union(o.subjectTags)
+            r.mergeIDs(from: o, dropEmpty: false)
+            if e.reviewStatus == .pending && i.reviewStatus == .pending { r.reviewStatus = .pending }
+            r.originalImagePath = r.originalImagePath ?? o.originalImagePath
+            if r.boundingBoxX == nil && r.boundingBoxY == nil && r.boundingBoxWidth == nil && r.boundingBoxHeight == nil {
+                (r.boundingBoxX, r.boundingBoxY, r.boundingBoxWidth, r.boundingBoxHeight) = (o.boundingBoxX, o.boundingBoxY, o.boundingBoxWidth, o.boundingBoxHeight)
+            }
+            r.lastISBNDBSync = r.lastISBNDBSync ?? o.lastISBNDBSync
         }
-        r.lastISBNDBSync = r.lastISBNDBSync ?? o.lastISBNDBSync
-        r.dateCreated = min(e.dateCreated, i.dateCreated)
-        r.lastModified = max(e.lastModified, i.lastModified)
-        return r
     }
 }

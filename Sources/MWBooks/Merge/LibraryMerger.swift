@@ -92,7 +92,7 @@ struct LibraryMerger {
         let e = lib.editions[i]
         let isbns = BookIdentity.isbnKeys(e)
         for k in isbns { editionIndex.claim(k, i) }
-        for k in BookIdentity.editionKeys(e) { editionIndex.claim(k, i) }
+        for k in BookIdentity.externalKeys(e) { editionIndex.claim(k, i) }
         if editionById[e.id] == nil { editionById[e.id] = i }
         editionsOfWork[e.workId, default: []].append(i)
     }
@@ -127,6 +127,20 @@ struct LibraryMerger {
 
     /// `after`, or `before` untouched when the two differ only in their timestamps: a merge
     /// that brings nothing new changes nothing (a later import date alone is not a change).
+    /// Existing record `e` and incoming `i` as one: the winner's values (``incomingWins(_:_:)``)
+    /// under `e`'s id, `fill` taking from the other (its second argument) what they lack,
+    /// created at the earlier date and modified at the later.
+    @inline(__always)
+    func combined<R: DatedBookRecord>(_ e: R, _ i: R, fill: (inout R, R) -> Void) -> R {
+        let win = incomingWins(e.lastModified, i.lastModified)
+        var r = win ? i : e
+        r.id = e.id
+        fill(&r, win ? e : i)
+        r.dateCreated = min(e.dateCreated, i.dateCreated)
+        r.lastModified = max(e.lastModified, i.lastModified)
+        return r
+    }
+
     static func settle<T: Equatable>(_ before: T, _ after: T, stamps: (inout T, T) -> Void) -> T {
         var same = after
         stamps(&same, before)
@@ -145,8 +159,40 @@ struct LibraryMerger {
                                            notKept: notKept))
     }
 
+    /// Appends `record`, which nothing in the library matched, under `fresh` (its id, or
+    /// another when that one is taken: ``fresh(_:taken:)``), has `index` index it at its
+    /// position, and reports the insert. Returns the id it is stored under.
+    @inline(__always) @discardableResult
+    mutating func insert<R: BookRecord>(_ entity: BookEntity, _ record: consuming R, _ fresh: (id: String, reason: String?),
+                                        into records: WritableKeyPath<BookLibrary, [R]>, index: (inout LibraryMerger, Int) -> Void) -> String {
+        let incomingId = record.id
+        // Moved, not copied, into the library.
+        var r = consume record
+        r.id = fresh.id
+        lib[keyPath: records].append(consume r)
+        index(&self, lib[keyPath: records].count - 1)
+        inserted(entity, incomingId, fresh.id, reason: fresh.reason)
+        return fresh.id
+    }
+
     mutating func inserted(_ entity: BookEntity, _ incomingId: String, _ resultId: String, reason: String?) {
         decisions.append(BookMergeDecision(entity: entity, action: .insert, conflict: false, incomingId: incomingId,
                                            resultId: resultId, key: "new", fields: [], reason: reason))
     }
 }
+
+/// A record of a books library, stored under its `id` (``LibraryMerger/insert(_:_:_:into:index:)``).
+protocol BookRecord {
+    var id: String { get set }
+}
+
+/// A record with creation and modification dates (``LibraryMerger/combined(_:_:fill:)``).
+protocol DatedBookRecord: BookRecord {
+    var dateCreated: Date { get set }
+    var lastModified: Date { get set }
+}
+
+extension Author: DatedBookRecord {}
+extension Work: DatedBookRecord {}
+extension Edition: DatedBookRecord {}
+extension LibraryEntry: BookRecord {}
