@@ -1,5 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
+import CompilerPluginSupport
 
 let package = Package(
     name: "mwkit",
@@ -24,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),  // MWMacrosPlugin
     ],
     targets: [
         .systemLibrary(
@@ -35,8 +37,17 @@ let package = Package(
         .target(name: "CSQLiteTuning", linkerSettings: [.linkedLibrary("sqlite3")]),
         // Shared by every format and both libraries: JSON and CSV reading, IO, diagnostics,
         // reporters, dates, paths.
-        .target(name: "MWFoundation", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),  // SHA-1 for StableID
-        .target(name: "MWCore", dependencies: ["MWFoundation"]),
+        .target(name: "MWFoundation", dependencies: [
+            "MWMacros", .product(name: "Crypto", package: "swift-crypto"),  // SHA-1 for StableID
+        ]),
+        .target(name: "MWCore", dependencies: ["MWFoundation", "MWMacros"]),
+        // `@PublicMemberwiseInit`: a public struct's `public init` from its stored properties
+        // (Swift synthesises only an internal one); the declaration, and the compiler plugin.
+        .target(name: "MWMacros", dependencies: ["MWMacrosPlugin"]),
+        .macro(name: "MWMacrosPlugin", dependencies: [
+            .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+            .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+        ]),
         // BooksTrack (seeds/001): the books model and its `bookstrack-backup` format, beside MWCore;
         // its service readers use the foundation's Services/ (title folding, foreign dates, review
         // sheet, import codes, the one id maker).
@@ -46,7 +57,7 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "MWStore", dependencies: [
-            "MWCore", "MWBooks", "CSQLiteTuning",
+            "MWCore", "MWBooks", "MWMacros", "CSQLiteTuning",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),  // raw statements for bulk loads
         ]),
@@ -57,11 +68,11 @@ let package = Package(
         ]),
         // The format registry (every reader and writer, one line each) and the jobs built on
         // it: load any input, write any format, restore input, hydrate setup. The CLI calls these.
-        .target(name: "MWJobs", dependencies: ["MWCore", "MWBooks", "MWArchive", "MWStore", "MWTMDb", "MWImport", "MWMatching"]),
+        .target(name: "MWJobs", dependencies: ["MWMacros", "MWCore", "MWBooks", "MWArchive", "MWStore", "MWTMDb", "MWImport", "MWMatching"]),
         // The film/TV services (readers into a neutral, lossless intermediate, ForeignExport; their
         // writers), the library builder; MWArchive for reading export ZIPs. No TMDb client:
         // matching is behind its `TitleMatcher` protocol.
-        .target(name: "MWImport", dependencies: ["MWFoundation", "MWCore", "MWArchive"]),
+        .target(name: "MWImport", dependencies: ["MWFoundation", "MWCore", "MWArchive", "MWMacros"]),
         // Matching an import's items to TMDb IDs through the TMDb client (MWImport's `TitleMatcher`).
         .target(name: "MWMatching", dependencies: ["MWFoundation", "MWCore", "MWImport", "MWTMDb"]),
         // `mwkit report` (a library's history as one self-contained HTML page) and `mwkit review`
@@ -88,7 +99,7 @@ let package = Package(
         // Test targets whose tests run the `mwkit` binary (through MWTestSupport's MWKitBinary)
         // declare the executable, so it is built before them.
         .testTarget(name: "MWFoundationTests", dependencies: [
-            "MWFoundation", "MWTestSupport",
+            "MWFoundation", "MWTestSupport", "MWMacros",
             .product(name: "CSV", package: "CSV.swift"),
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),

@@ -52,10 +52,16 @@ build() {
     local bin
     bin=$("$SWIFT" build "${FLAGS[@]}" --show-bin-path)
     # Every object SwiftPM built for the libraries and their dependencies; never the CLI's
-    # (its main) or a test target's.
+    # (its main), a test target's, or the compiler plugin's and its swift-syntax (host tools,
+    # `*-tool.build`; MWMacrosPlugin has a main of its own).
+    local host=(MWMacrosPlugin 'Swift*Syntax*' 'SwiftParser*' SwiftDiagnostics SwiftBasicFormat SwiftOperators
+                SwiftIfConfig 'SwiftCompilerPlugin*' SwiftLibraryPluginProvider SwiftIDEUtils SwiftLexicalLookup
+                SwiftRefactor SwiftWarningControl)
+    local skip=()
+    for h in "${host[@]}"; do skip+=(! -path "*/$h.build/*"); done
     mapfile -t objs < <(find "$bin/" -name '*.o' -path '*.build/*' \
         ! -path '*/mwkit.build/*' ! -path '*Tests.build/*' ! -path '*/FlyingFox*' ! -path '*/PropertyBased*' \
-        ! -path '*/ArgumentParser*' | sort)
+        ! -path '*/ArgumentParser*' ! -path '*-tool.build/*' "${skip[@]}" | sort)
     # The module maps of the C modules the Swift modules import (ours, GRDB's SQLite, BoringSSL);
     # not every map in the tree: the generated Swift-header maps define some modules twice.
     local maps=()

@@ -1,15 +1,13 @@
 import Foundation
 import MWCore
 import MWFoundation
+import MWMacros
 
 /// Reads any input a registry knows, deciding the format from the content (never the name).
+@PublicMemberwiseInit
 public struct BackupLoader: Sendable {
     /// The formats to recognise.
-    public var registry: FormatRegistry
-
-    public init(registry: FormatRegistry = .standard) {
-        self.registry = registry
-    }
+    public var registry: FormatRegistry = .standard
 
     /// Reads `path` ("-" = standard input) with the format its content belongs to. Throws
     /// ``MWError/io(_:)`` when it cannot be read at all; every problem with the content is a

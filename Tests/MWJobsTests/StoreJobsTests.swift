@@ -44,7 +44,7 @@ import Testing
         o.format = .mediawatchV2
         #expect(o.usageProblem != nil)
         o.format = nil
-        o.list = "Watched"
+        o.selection.list = "Watched"
         #expect(o.usageProblem != nil)
         o.books = false
         #expect(o.usageProblem == nil && o.chosenFormat.name == .mediawatchV2)

@@ -1,6 +1,8 @@
 import Foundation
+import MWMacros
 
 /// Options for reading a backup JSON.
+@PublicMemberwiseInit
 public struct ReadOptions: Sendable {
     /// How numeric dates in v1 are interpreted.
     public var dateEncoding: DateEncoding = .reference
@@ -12,16 +14,11 @@ public struct ReadOptions: Sendable {
     public var limits: JSONLimits = .init()
     /// Receives every record as it is read (see ``RecordSink``); independent of ``buildLibrary``.
     public var recordSink: RecordSink? = nil
-
-    public init(dateEncoding: DateEncoding = .reference, maxErrors: Int? = nil, buildLibrary: Bool = true) {
-        self.dateEncoding = dateEncoding
-        self.maxErrors = maxErrors
-        self.buildLibrary = buildLibrary
-    }
 }
 
 /// What reading a backup produced: the detected format, the library (when readable and
 /// requested) and every diagnostic (structural and semantic), each with its position.
+@PublicMemberwiseInit
 public struct ReadResult: Sendable {
     /// The detected format, nil when the input was not recognised.
     public var format: BackupFormat?
@@ -30,7 +27,7 @@ public struct ReadResult: Sendable {
     /// The library read, nil when the input could not be parsed into one.
     public var library: Library?
     /// Every finding, structural and semantic, in document order.
-    public var diagnostics: [Diagnostic]
+    public var diagnostics: [Diagnostic] = []
     /// Counts per entity, filled even when the library is not built.
     public var counts: EntityCounts = .init()
     /// The library of a format of another ``ModelFamily`` (e.g. `MWBooks.BookLibrary`);
@@ -45,15 +42,6 @@ public struct ReadResult: Sendable {
 
     /// The library read, of whatever family: ``library`` for films, else ``model``.
     public var anyModel: (any LibraryModel)? { library ?? model }
-
-    public init(format: BackupFormat? = nil, formatVersion: Int? = nil, library: Library? = nil,
-                diagnostics: [Diagnostic] = [], counts: EntityCounts = .init()) {
-        self.format = format
-        self.formatVersion = formatVersion
-        self.library = library
-        self.diagnostics = diagnostics
-        self.counts = counts
-    }
 
     /// Number of error diagnostics.
     public var errorCount: Int { diagnostics.lazy.filter { $0.severity == .error }.count }
@@ -85,6 +73,7 @@ public enum ContentKind: Sendable, Equatable {
 }
 
 /// Options for writing a library.
+@PublicMemberwiseInit
 public struct WriteOptions: Sendable {
     /// Indent output (v2 default is pretty; v1 default compact like the app's encoder).
     public var pretty: Bool?
@@ -94,12 +83,7 @@ public struct WriteOptions: Sendable {
     public var formatVersion: Int?
     /// Switches of particular formats (e.g. letterboxd-csv's `rating-from-liked`); a format
     /// reads the ones it declares in ``FormatDescriptor/writeSwitches``.
-    public var switches: Set<WriteSwitch>
-    public init(pretty: Bool? = nil, formatVersion: Int? = nil, switches: Set<WriteSwitch> = []) {
-        self.pretty = pretty
-        self.formatVersion = formatVersion
-        self.switches = switches
-    }
+    public var switches: Set<WriteSwitch> = []
 }
 
 /// A named on/off choice a format's writer understands beyond the JSON layout. Each format

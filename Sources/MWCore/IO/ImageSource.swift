@@ -1,4 +1,5 @@
 import Foundation
+import MWMacros
 
 /// The role an image plays for its record (docs/SPEC.md#images: posters, backdrops, episode stills).
 public enum ImageRole: String, Sendable, CaseIterable, Codable {
@@ -6,6 +7,7 @@ public enum ImageRole: String, Sendable, CaseIterable, Codable {
 }
 
 /// A reference from a record to a TMDb image: `posterPath` "/abc.jpg" → file "abc.jpg" of role poster.
+@PublicMemberwiseInit
 public struct ImageReference: Hashable, Sendable {
     public var role: ImageRole
     /// The TMDb path as stored in the record, e.g. "/abc.jpg".
@@ -13,13 +15,6 @@ public struct ImageReference: Hashable, Sendable {
     public var entity: EntityKind
     /// The id of the record holding the path.
     public var recordId: String
-
-    public init(role: ImageRole, tmdbPath: String, entity: EntityKind, recordId: String) {
-        self.role = role
-        self.tmdbPath = tmdbPath
-        self.entity = entity
-        self.recordId = recordId
-    }
 
     /// The file name an image cache uses for this path: the path's last component.
     public var fileName: String { ImageReference.fileName(forTMDbPath: tmdbPath) }
@@ -48,14 +43,10 @@ extension Library {
 }
 
 /// One image a backup needs: a role and a file name (the TMDb path's basename).
+@PublicMemberwiseInit
 public struct ImageKey: Hashable, Sendable {
     public var role: ImageRole
     public var fileName: String
-
-    public init(role: ImageRole, fileName: String) {
-        self.role = role
-        self.fileName = fileName
-    }
 }
 
 /// Where a writer of a format that carries images finds their bytes.

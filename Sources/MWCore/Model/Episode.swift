@@ -1,6 +1,8 @@
 import Foundation
+import MWMacros
 
 /// One episode of a TV show (docs/SPEC.md#episode). `metadata == nil` marks a stripped record.
+@PublicMemberwiseInit(requiring: ["metadata"])
 public struct Episode: Equatable, Sendable {
     public var id: String
     /// The `id` of the parent title (a `tv` title).
@@ -11,7 +13,7 @@ public struct Episode: Equatable, Sendable {
     public var episodeNumber: Int
     /// TMDb-derived metadata; `nil` when the record is stripped.
     public var metadata: EpisodeMetadata?
-    public var watched: Bool
+    public var watched: Bool = false
     public var watchedDate: Date?
     public var dateModified: Date?
     public var localStillPath: String?
@@ -21,21 +23,6 @@ public struct Episode: Equatable, Sendable {
     public var viewings: [Viewing] = []
     /// Where the record came from (formatVersion 3 on).
     public var sources: [RecordSource] = []
-
-    public init(id: String, showId: String, tmdbId: Int64? = nil, seasonNumber: Int, episodeNumber: Int,
-                metadata: EpisodeMetadata?, watched: Bool = false, watchedDate: Date? = nil,
-                dateModified: Date? = nil, localStillPath: String? = nil) {
-        self.id = id
-        self.showId = showId
-        self.tmdbId = tmdbId
-        self.seasonNumber = seasonNumber
-        self.episodeNumber = episodeNumber
-        self.metadata = metadata
-        self.watched = watched
-        self.watchedDate = watchedDate
-        self.dateModified = dateModified
-        self.localStillPath = localStillPath
-    }
 
     /// Whether the TMDb-derived metadata has been removed.
     public var isStripped: Bool { metadata == nil }
@@ -48,19 +35,11 @@ public struct Episode: Equatable, Sendable {
 }
 
 /// The TMDb-derivable part of an episode.
+@PublicMemberwiseInit
 public struct EpisodeMetadata: Equatable, Sendable {
     public var name: String
     public var overview: String?
     public var airDate: Date?
     public var runtime: Int?
     public var stillPath: String?
-
-    public init(name: String, overview: String? = nil, airDate: Date? = nil, runtime: Int? = nil,
-                stillPath: String? = nil) {
-        self.name = name
-        self.overview = overview
-        self.airDate = airDate
-        self.runtime = runtime
-        self.stillPath = stillPath
-    }
 }

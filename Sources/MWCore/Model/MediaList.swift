@@ -1,12 +1,14 @@
 import Foundation
+import MWMacros
 
 /// A user list of titles (docs/SPEC.md#list) with its memberships (docs/SPEC.md#list-item) in order.
+@PublicMemberwiseInit
 public struct MediaList: Equatable, Sendable {
     public var id: String
     public var name: String
     public var icon: String?
     public var colorHex: String?
-    public var sortOrder: Int
+    public var sortOrder: Int = 0
     /// `nil` when unknown (v1 does not carry it).
     public var isDefault: Bool?
     public var dateCreated: Date?
@@ -16,24 +18,11 @@ public struct MediaList: Equatable, Sendable {
     /// Where the list came from (formatVersion 3 on).
     public var sources: [RecordSource] = []
     /// Memberships, in the order the source listed them.
-    public var items: [ListItem]
-
-    public init(id: String, name: String, icon: String? = nil, colorHex: String? = nil, sortOrder: Int = 0,
-                isDefault: Bool? = nil, dateCreated: Date? = nil, dateModified: Date? = nil,
-                items: [ListItem] = []) {
-        self.id = id
-        self.name = name
-        self.icon = icon
-        self.colorHex = colorHex
-        self.sortOrder = sortOrder
-        self.isDefault = isDefault
-        self.dateCreated = dateCreated
-        self.dateModified = dateModified
-        self.items = items
-    }
+    public var items: [ListItem] = []
 }
 
 /// A title's membership in a list (docs/SPEC.md#list-item).
+@PublicMemberwiseInit
 public struct ListItem: Equatable, Sendable {
     /// The ListItem's own id; `nil` when unknown (v1 lists carry only title ids).
     public var id: String?
@@ -43,11 +32,4 @@ public struct ListItem: Equatable, Sendable {
     public var dateAdded: Date?
     /// The note written for this entry of the list (formatVersion 3 on).
     public var note: String?
-
-    public init(id: String? = nil, titleId: String, orderIndex: Int, dateAdded: Date? = nil) {
-        self.id = id
-        self.titleId = titleId
-        self.orderIndex = orderIndex
-        self.dateAdded = dateAdded
-    }
 }

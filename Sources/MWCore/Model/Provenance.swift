@@ -1,4 +1,5 @@
 import Foundation
+import MWMacros
 
 // What the user recorded in another service and v1 cannot hold (issue 11 §3): original
 // ratings, every watch, tags, and where each record came from. mediawatch-v2 carries them from
@@ -12,6 +13,7 @@ public enum DatePrecision: String, Equatable, Hashable, Sendable, Codable, CaseI
 }
 
 /// A rating exactly as the user gave it somewhere, never rounded (Letterboxd's 4.5 of 5 stays 4.5).
+@PublicMemberwiseInit
 public struct OriginalRating: Equatable, Hashable, Sendable {
     /// The service that holds the rating: `letterboxd`, `imdb`, `trakt`, `tvtime`.
     public var source: String
@@ -20,47 +22,27 @@ public struct OriginalRating: Equatable, Hashable, Sendable {
     public var scale: Double
     public var date: Date?
     public var datePrecision: DatePrecision?
-
-    public init(source: String, value: Double, scale: Double, date: Date? = nil, datePrecision: DatePrecision? = nil) {
-        self.source = source
-        self.value = value
-        self.scale = scale
-        self.date = date
-        self.datePrecision = datePrecision
-    }
 }
 
 /// One time a title or episode was watched (a diary entry, a history play).
+@PublicMemberwiseInit(requiring: ["date"])
 public struct Viewing: Equatable, Hashable, Sendable {
     /// When; `nil` when the service recorded a watch without a date.
     public var date: Date?
-    public var precision: DatePrecision
+    public var precision: DatePrecision = .instant
     /// The service marked it as a rewatch.
-    public var rewatch: Bool
+    public var rewatch: Bool = false
     /// The service the watch was recorded in; `nil` for one made in MediaWatch.
     public var source: String?
-
-    public init(date: Date?, precision: DatePrecision = .instant, rewatch: Bool = false, source: String? = nil) {
-        self.date = date
-        self.precision = precision
-        self.rewatch = rewatch
-        self.source = source
-    }
 }
 
 /// Where a record was read from: the service, the file inside its export, the row or line, and
 /// the row's own link.
+@PublicMemberwiseInit
 public struct RecordSource: Equatable, Hashable, Sendable {
     public var service: String
     public var file: String?
     /// 1-based line of a CSV row, or 1-based element of a JSON array.
     public var row: Int?
     public var uri: String?
-
-    public init(service: String, file: String? = nil, row: Int? = nil, uri: String? = nil) {
-        self.service = service
-        self.file = file
-        self.row = row
-        self.uri = uri
-    }
 }

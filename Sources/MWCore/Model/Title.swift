@@ -1,9 +1,11 @@
 import Foundation
+import MWMacros
 
 /// A movie or TV show (docs/SPEC.md#title).
 ///
 /// TMDb-derivable metadata lives in `metadata`; `nil` marks a *stripped* record whose
 /// metadata is absent (to be re-hydrated from TMDb), distinct from empty values.
+@PublicMemberwiseInit(requiring: ["metadata"])
 public struct Title: Equatable, Sendable {
     /// Primary identifier (a UUID string, kept verbatim as read).
     public var id: String
@@ -12,10 +14,10 @@ public struct Title: Equatable, Sendable {
     public var mediaType: MediaType
     /// TMDb-derived metadata; `nil` when the record is stripped.
     public var metadata: TitleMetadata?
-    public var watched: Bool
+    public var watched: Bool = false
     public var watchedDate: Date?
     /// -1 disliked, 0 neutral, 1 liked.
-    public var likedStatus: Int
+    public var likedStatus: Int = 0
     public var dateAdded: Date
     public var dateModified: Date?
     public var localPosterPath: String?
@@ -55,23 +57,6 @@ public struct Title: Equatable, Sendable {
     /// viewings are on the show too. `strip` keeps them (formatVersion 5 on).
     public var unnumberedEpisodes: [String] = []
 
-    public init(id: String, tmdbId: Int64, mediaType: MediaType, metadata: TitleMetadata?,
-                watched: Bool = false, watchedDate: Date? = nil, likedStatus: Int = 0,
-                dateAdded: Date, dateModified: Date? = nil,
-                localPosterPath: String? = nil, localBackdropPath: String? = nil) {
-        self.id = id
-        self.tmdbId = tmdbId
-        self.mediaType = mediaType
-        self.metadata = metadata
-        self.watched = watched
-        self.watchedDate = watchedDate
-        self.likedStatus = likedStatus
-        self.dateAdded = dateAdded
-        self.dateModified = dateModified
-        self.localPosterPath = localPosterPath
-        self.localBackdropPath = localBackdropPath
-    }
-
     /// Whether the TMDb-derived metadata has been removed.
     public var isStripped: Bool { metadata == nil }
 
@@ -85,14 +70,15 @@ public struct Title: Equatable, Sendable {
 }
 
 /// The TMDb-derivable part of a title. Optional fields v1 cannot carry stay `nil` when unknown.
+@PublicMemberwiseInit
 public struct TitleMetadata: Equatable, Sendable {
     public var title: String
     public var originalTitle: String?
     public var imdbId: String?
-    public var year: Int
+    public var year: Int = 0
     public var overview: String?
-    public var genres: [String]
-    public var runtime: Int
+    public var genres: [String] = []
+    public var runtime: Int = 0
     public var posterPath: String?
     public var backdropPath: String?
     public var originalLanguage: String?
@@ -105,31 +91,4 @@ public struct TitleMetadata: Equatable, Sendable {
     public var status: String?
     public var numberOfSeasons: Int?
     public var numberOfEpisodes: Int?
-
-    public init(title: String, originalTitle: String? = nil, imdbId: String? = nil, year: Int = 0,
-                overview: String? = nil, genres: [String] = [], runtime: Int = 0,
-                posterPath: String? = nil, backdropPath: String? = nil, originalLanguage: String? = nil,
-                popularity: Double? = nil, voteAverage: Double? = nil, voteCount: Int? = nil,
-                releaseDate: Date? = nil, firstAirDate: Date? = nil, lastAirDate: Date? = nil,
-                status: String? = nil, numberOfSeasons: Int? = nil, numberOfEpisodes: Int? = nil) {
-        self.title = title
-        self.originalTitle = originalTitle
-        self.imdbId = imdbId
-        self.year = year
-        self.overview = overview
-        self.genres = genres
-        self.runtime = runtime
-        self.posterPath = posterPath
-        self.backdropPath = backdropPath
-        self.originalLanguage = originalLanguage
-        self.popularity = popularity
-        self.voteAverage = voteAverage
-        self.voteCount = voteCount
-        self.releaseDate = releaseDate
-        self.firstAirDate = firstAirDate
-        self.lastAirDate = lastAirDate
-        self.status = status
-        self.numberOfSeasons = numberOfSeasons
-        self.numberOfEpisodes = numberOfEpisodes
-    }
 }

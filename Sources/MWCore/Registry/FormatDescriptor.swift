@@ -1,4 +1,5 @@
 import Foundation
+import MWMacros
 
 /// One format mwkit knows, as pandoc knows its readers and writers: its name (`--to`,
 /// `--from`), how it is recognised from content, how it is read into the ``Library`` model and
@@ -138,6 +139,7 @@ public struct ContentSniff: Sendable {
 }
 
 /// An input handed to a format's reader: a file, or bytes already in memory (standard input).
+@PublicMemberwiseInit
 public struct FormatInput: Sendable {
     /// The path as the user gave it, for reports ("-" for standard input).
     public var path: String
@@ -145,35 +147,24 @@ public struct FormatInput: Sendable {
     public var url: URL?
     /// The whole content, when it was read from standard input.
     public var bytes: [UInt8]?
-
-    public init(path: String, url: URL? = nil, bytes: [UInt8]? = nil) {
-        self.path = path
-        self.url = url
-        self.bytes = bytes
-    }
 }
 
 /// Where and how a format writes a library.
+@PublicMemberwiseInit(requiring: ["url"])
 public struct FormatOutput {
     /// The destination; nil is standard output.
     public var url: URL?
     /// JSON layout options.
-    public var options: WriteOptions
+    public var options: WriteOptions = .init()
     /// Images to carry, for formats that hold them.
     public var images: (any ImageSource)?
     /// A referenced image the source lacks is an error instead of a warning.
-    public var requireImages: Bool
-
-    public init(url: URL?, options: WriteOptions = .init(), images: (any ImageSource)? = nil, requireImages: Bool = false) {
-        self.url = url
-        self.options = options
-        self.images = images
-        self.requireImages = requireImages
-    }
+    public var requireImages: Bool = false
 }
 
 /// A backup read by a format: the read result (format, library, diagnostics) and, for formats
 /// that carry them, its images.
+@PublicMemberwiseInit
 public struct LoadedBackup: Sendable {
     /// The path as given ("-" for standard input).
     public var path: String
@@ -182,17 +173,9 @@ public struct LoadedBackup: Sendable {
     /// The images the input carries (a ZIP's), extracted on demand.
     public var images: (any ImageSource)?
     /// How many image files the input carries.
-    public var imageCount: Int
+    public var imageCount: Int = 0
     /// Objects that must live as long as this value (e.g. a temporary copy of standard input).
-    public var retained: [any AnyObject & Sendable]
-
-    public init(path: String, result: ReadResult, images: (any ImageSource)? = nil, imageCount: Int = 0, retained: [any AnyObject & Sendable] = []) {
-        self.path = path
-        self.result = result
-        self.images = images
-        self.imageCount = imageCount
-        self.retained = retained
-    }
+    public var retained: [any AnyObject & Sendable] = []
 
     /// The library read, migrated so model version `version` can hold it (steps up keep every
     /// value; steps down report what they drop). Throws when the backup was not read into a library.

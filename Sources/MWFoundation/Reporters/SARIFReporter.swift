@@ -1,4 +1,5 @@
 import Foundation
+import MWMacros
 
 /// SARIF 2.1.0 (OASIS Static Analysis Results Interchange Format), so GitHub code scanning and
 /// other SARIF viewers show backup problems: one run whose tool is mwkit, one rule per
@@ -9,14 +10,10 @@ import Foundation
 /// them against the checkout; absolute ones become `file://` URIs), line and column when known
 /// (columns count Unicode scalars, which the run declares as `unicodeCodePoints`), the JSON
 /// Pointer as a logical location, CSV rows and column names as properties.
+@PublicMemberwiseInit
 public struct SARIFReporter: Reporter {
-    /// The version printed as the tool's version (`mwkit --version`), when known.
+    /// The version printed as the driver's version (`mwkit --version`, e.g. "0.1.0"); nil leaves it out.
     public var toolVersion: String?
-
-    /// A reporter naming `toolVersion` (e.g. "0.1.0") as the driver's version; nil leaves it out.
-    public init(toolVersion: String? = nil) {
-        self.toolVersion = toolVersion
-    }
 
     /// Where the schema this output follows is published.
     public static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"

@@ -1,9 +1,11 @@
 import Foundation
+import MWMacros
 
 /// A date as an export wrote it, keeping how precise it was. Letterboxd and IMDb write days
 /// (`2023-09-10`): a day is not an instant and must stay the same calendar day whatever the time
 /// zone, so it is kept as a day. Trakt writes instants (`2024-09-10T13:52:56.000Z`). TV Time and
 /// old IMDb write wall-clock times without a zone (`2019-10-04 03:43:42`): kept as local times.
+@PublicMemberwiseInit
 public struct ForeignDate: Sendable, Codable, Hashable, Comparable {
     /// How precise the written value is.
     public enum Precision: String, Sendable, Codable {
@@ -21,12 +23,6 @@ public struct ForeignDate: Sendable, Codable, Hashable, Comparable {
     /// For `.day`: 00:00 UTC of that day; `.localTime`: the wall-clock time read as if UTC;
     /// `.instant`: the instant.
     public var date: Date
-
-    public init(raw: String, precision: Precision, date: Date) {
-        self.raw = raw
-        self.precision = precision
-        self.date = date
-    }
 
     /// The calendar day `YYYY-MM-DD` (for `.instant`, the UTC day).
     public var day: String { String(DateCoding.formatRFC3339(date).prefix(10)) }

@@ -1,25 +1,20 @@
 import Foundation
 import MWCore
 import MWFoundation
+import MWMacros
 
 /// What reading one or more third-party exports produced: the items, the lists they name, a
 /// statistics line per file, and every diagnostic. Nothing is matched to TMDb yet.
+@PublicMemberwiseInit
 public struct ForeignExport: Sendable, Codable {
     /// Every item, per export in reading order; items of different exports are not folded
     /// together (the matcher does that once TMDb IDs are known).
-    public var items: [ForeignItem]
+    public var items: [ForeignItem] = []
     /// Every list found (watchlists are marks, not lists), including empty ones.
-    public var lists: [ForeignList]
+    public var lists: [ForeignList] = []
     /// One entry per file seen, read or not.
-    public var files: [FileStats]
-    public var diagnostics: [Diagnostic]
-
-    public init(items: [ForeignItem] = [], lists: [ForeignList] = [], files: [FileStats] = [], diagnostics: [Diagnostic] = []) {
-        self.items = items
-        self.lists = lists
-        self.files = files
-        self.diagnostics = diagnostics
-    }
+    public var files: [FileStats] = []
+    public var diagnostics: [Diagnostic] = []
 
     /// Statistics of the file at `path` (as in ``FileStats/file``).
     public func stats(_ path: String) -> FileStats? { files.first { $0.file == path } }
@@ -34,32 +29,20 @@ public struct ForeignExport: Sendable, Codable {
 }
 
 /// A list of the user's, as the export describes it.
+@PublicMemberwiseInit
 public struct ForeignList: Sendable, Codable, Hashable {
     /// Unique within the ``ForeignExport``: service, export and list (`letterboxd:<export>:lists/faves.csv`).
     public var key: String
     public var service: ForeignService
     public var name: String
     public var description: String?
-    public var tags: [String]
+    public var tags: [String] = []
     /// The list's own link.
     public var uri: String?
     public var createdAt: ForeignDate?
     /// A list from `deleted/` (read only with ``ImportOptions/includeDeleted``).
-    public var deleted: Bool
+    public var deleted: Bool = false
     public var source: SourceRef
-
-    public init(key: String, service: ForeignService, name: String, description: String? = nil, tags: [String] = [],
-                uri: String? = nil, createdAt: ForeignDate? = nil, deleted: Bool = false, source: SourceRef) {
-        self.key = key
-        self.service = service
-        self.name = name
-        self.description = description
-        self.tags = tags
-        self.uri = uri
-        self.createdAt = createdAt
-        self.deleted = deleted
-        self.source = source
-    }
 }
 
 /// What happened to one file: how many rows were read and what became of each. For a file

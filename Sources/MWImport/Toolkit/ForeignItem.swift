@@ -1,6 +1,7 @@
 import Foundation
 import MWFoundation
 import MWCore
+import MWMacros
 
 /// One thing the user tracked in another service — a film, a show, an episode — with
 /// everything the export says about it, folded from every row of that export that names it
@@ -83,6 +84,7 @@ public enum ForeignKind: String, Sendable, Codable, Hashable {
 
 /// Identifiers the export gives. IMDb IDs are normalised to `tt` + digits (a bare `16968450`
 /// becomes `tt16968450`); an empty or null ID is nil.
+@PublicMemberwiseInit
 public struct ForeignIDs: Sendable, Codable, Hashable {
     public var tmdb: Int?
     public var imdb: String?
@@ -103,13 +105,6 @@ public struct ForeignIDs: Sendable, Codable, Hashable {
     /// Other ids the export gives at services nothing looks up, as `service:id` (``ServiceID``:
     /// `myanimelist:anime:9969` from a Simkl row): kept on the title, never matched on.
     public var others: [String] = []
-
-    public init(tmdb: Int? = nil, imdb: String? = nil, tvdb: Int? = nil, trakt: Int? = nil) {
-        self.tmdb = tmdb
-        self.imdb = imdb
-        self.tvdb = tvdb
-        self.trakt = trakt
-    }
 
     /// Whether any ID a matcher can look up is present.
     public var isEmpty: Bool { tmdb == nil && imdb == nil && tvdb == nil && trakt == nil }
@@ -142,10 +137,11 @@ public struct ForeignIDs: Sendable, Codable, Hashable {
 
 /// An episode's place: its show and its numbers in the service's numbering (TV Time and Trakt
 /// use TVDB's order, which can differ from TMDb's). Season 0 holds specials.
+@PublicMemberwiseInit
 public struct EpisodeRef: Sendable, Codable, Hashable {
     public var showTitle: String?
     public var showYear: Int?
-    public var showIDs: ForeignIDs
+    public var showIDs: ForeignIDs = ForeignIDs()
     public var season: Int?
     public var number: Int?
     /// The episode's own title, when given.
@@ -156,16 +152,10 @@ public struct EpisodeRef: Sendable, Codable, Hashable {
     /// this an episode (Netflix, ``NetflixShows``): when TMDb has no such show, the title is
     /// looked up whole, so films sharing a prefix (`Star Wars: …`) stay films.
     public var wholeTitle: String?
-
-    public init(showTitle: String? = nil, showIDs: ForeignIDs = ForeignIDs(), season: Int? = nil, number: Int? = nil) {
-        self.showTitle = showTitle
-        self.showIDs = showIDs
-        self.season = season
-        self.number = number
-    }
 }
 
 /// A rating as given: the value on the service's scale, never rounded (Letterboxd's 4.5 stays 4.5).
+@PublicMemberwiseInit(requiring: ["date"])
 public struct ForeignRating: Sendable, Codable, Hashable {
     /// The scales the services use.
     public enum Scale: String, Sendable, Codable {
@@ -187,43 +177,24 @@ public struct ForeignRating: Sendable, Codable, Hashable {
     /// For a Trakt season rating: the season rated (the item is the show).
     public var season: Int?
     public var source: SourceRef
-
-    public init(value: Double, scale: Scale, raw: String, date: ForeignDate?, season: Int? = nil, source: SourceRef) {
-        self.value = value
-        self.scale = scale
-        self.raw = raw
-        self.date = date
-        self.season = season
-        self.source = source
-    }
 }
 
 /// One watch: a Letterboxd diary entry, a Trakt history play, a tracked TV Time episode.
+@PublicMemberwiseInit(requiring: ["date"])
 public struct WatchEvent: Sendable, Codable, Hashable {
     /// When it was watched (a day for Letterboxd, an instant for Trakt); nil when unknown.
     public var date: ForeignDate?
     /// When the entry was logged, when the service keeps it apart (Letterboxd `Date`).
     public var loggedDate: ForeignDate?
     /// The service marks it as a rewatch.
-    public var rewatch: Bool
+    public var rewatch: Bool = false
     /// Plays this event stands for (Trakt watched-* summaries, TV Time rewatch counts); 1 by default.
-    public var plays: Int
+    public var plays: Int = 1
     /// Tags set on this entry.
-    public var tags: [String]
+    public var tags: [String] = []
     /// Service specifics: Trakt `action` (watch/scrobble/checkin), TV Time `bulk_type`.
     public var detail: String?
     public var source: SourceRef
-
-    public init(date: ForeignDate?, loggedDate: ForeignDate? = nil, rewatch: Bool = false, plays: Int = 1,
-                tags: [String] = [], detail: String? = nil, source: SourceRef) {
-        self.date = date
-        self.loggedDate = loggedDate
-        self.rewatch = rewatch
-        self.plays = plays
-        self.tags = tags
-        self.detail = detail
-        self.source = source
-    }
 }
 
 /// A status the user set on an item.
@@ -231,9 +202,7 @@ public struct ForeignMark: Sendable, Codable, Hashable {
     public enum Kind: String, Sendable, Codable {
         /// Marked watched without a dated watch (Letterboxd watched.csv, Trakt watched-*, TV Time is_watched).
         case watched
-        case watchlist
-        case liked
-        case favorite
+        case watchlist, liked, favorite
         /// TV Time / Trakt: following a show.
         case followed
         /// TV Time: show archived / stopped.
@@ -274,11 +243,12 @@ public struct ForeignMark: Sendable, Codable, Hashable {
 }
 
 /// Text the user wrote about an item.
+@PublicMemberwiseInit(requiring: ["date"])
 public struct ForeignReview: Sendable, Codable, Hashable {
     /// The text exactly as exported (Letterboxd reviews hold HTML such as `<i>`, `<blockquote>`).
     public var text: String
     /// Whether the text holds HTML markup.
-    public var isHTML: Bool
+    public var isHTML: Bool = false
     /// When it was written / logged.
     public var date: ForeignDate?
     /// When the film was watched, for a review tied to a diary entry.
@@ -288,24 +258,13 @@ public struct ForeignReview: Sendable, Codable, Hashable {
     /// For Trakt comments on a season: the season.
     public var season: Int?
     /// What kind of text: `review`, `comment`, `list-note`, `note`.
-    public var kind: String
+    public var kind: String = "review"
     public var source: SourceRef
-
-    public init(text: String, isHTML: Bool = false, date: ForeignDate?, watchedDate: ForeignDate? = nil,
-                spoiler: Bool? = nil, season: Int? = nil, kind: String = "review", source: SourceRef) {
-        self.text = text
-        self.isHTML = isHTML
-        self.date = date
-        self.watchedDate = watchedDate
-        self.spoiler = spoiler
-        self.season = season
-        self.kind = kind
-        self.source = source
-    }
 }
 
 /// An item's place in a list. The list itself (name, description) is in
 /// ``ForeignExport/lists``; ``listKey`` names it there.
+@PublicMemberwiseInit(requiring: ["position"])
 public struct ListMembership: Sendable, Codable, Hashable {
     /// The ``ForeignList/key`` of the list.
     public var listKey: String
@@ -319,41 +278,22 @@ public struct ListMembership: Sendable, Codable, Hashable {
     /// When the item was added.
     public var addedAt: ForeignDate?
     public var source: SourceRef
-
-    public init(listKey: String, listName: String, position: Int?, note: String? = nil, addedAt: ForeignDate? = nil, source: SourceRef) {
-        self.listKey = listKey
-        self.listName = listName
-        self.position = position
-        self.note = note
-        self.addedAt = addedAt
-        self.source = source
-    }
 }
 
 /// A TV Time reaction (emotion vote), kept raw: TV Time's vote ids are not documented.
+@PublicMemberwiseInit
 public struct ForeignEmotion: Sendable, Codable, Hashable {
     /// The emotion id or vote key as written.
     public var value: String
     public var date: ForeignDate?
     public var source: SourceRef
-
-    public init(value: String, date: ForeignDate? = nil, source: SourceRef) {
-        self.value = value
-        self.date = date
-        self.source = source
-    }
 }
 
 /// A value of a column or key the reader does not interpret, kept as written.
+@PublicMemberwiseInit
 public struct ForeignExtra: Sendable, Codable, Hashable {
     /// The column or key name as written in the file.
     public var field: String
     public var value: String
     public var source: SourceRef
-
-    public init(field: String, value: String, source: SourceRef) {
-        self.field = field
-        self.value = value
-        self.source = source
-    }
 }

@@ -1,21 +1,17 @@
 import Foundation
 import MWFoundation
+import MWMacros
 
 /// Files an earlier step already read and parsed (`mwkit import`'s routing, which must look
 /// inside every source to tell book exports from film ones): handed to ``MWImport/read(sources:options:)``
 /// through ``ImportOptions/prepared``, so each file is opened and parsed once.
 public final class PreparedFiles: @unchecked Sendable {
     /// One file: its bytes and its content, parsed under the name the import shows it by.
+    @PublicMemberwiseInit
     public struct File {
         public let display: String
         public let bytes: [UInt8]
         public let content: ExportContent
-
-        public init(display: String, bytes: [UInt8], content: ExportContent) {
-            self.display = display
-            self.bytes = bytes
-            self.content = content
-        }
     }
 
     // Filled by the routing, then emptied by the one import it is handed to, in turn: no lock needed.

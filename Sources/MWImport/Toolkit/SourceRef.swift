@@ -1,5 +1,6 @@
 import Foundation
 import MWFoundation
+import MWMacros
 
 /// The service an export comes from: the registry name of its format (`letterboxd`). A
 /// string, not a closed list, so a new service is a new reader file and a registry line.
@@ -20,6 +21,7 @@ public struct ForeignService: RawRepresentable, Sendable, Codable, Hashable, Com
 /// user has it: `lists/faves.csv` in a ZIP or folder), and, for CSV, the line the row starts on
 /// and its data-row number; for JSON, the index in the top-level array. `uri` is the row's own
 /// link when it has one (a Letterboxd diary row links the diary ENTRY, not the film).
+@PublicMemberwiseInit
 public struct SourceRef: Sendable, Codable, Hashable {
     public var service: ForeignService
     /// Path of the file inside the export (or the file's name when given alone).
@@ -34,15 +36,6 @@ public struct SourceRef: Sendable, Codable, Hashable {
     /// when the reader knows it: what a per-file summary is keyed by, since ``file`` alone
     /// (`diary.csv`) cannot tell one export's file from another's.
     public var shown: String?
-
-    public init(service: ForeignService, file: String, line: Int? = nil, row: Int? = nil, uri: String? = nil, shown: String? = nil) {
-        self.service = service
-        self.file = file
-        self.shown = shown
-        self.line = line
-        self.row = row
-        self.uri = uri
-    }
 
     /// `file:line` (or `file#row` for JSON), for messages.
     public var position: String {

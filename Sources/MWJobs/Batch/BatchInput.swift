@@ -1,18 +1,15 @@
 import Foundation
 import MWCore
+import MWMacros
 
 /// One input of a batch: where it is, and the name its output gets under the output directory.
+@PublicMemberwiseInit
 public struct BatchInput: Sendable, Equatable {
     /// The path as found (as given, or joined to the directory it was found in).
     public var path: String
     /// Its path relative to the directory it was found in (for files named directly or listed:
     /// relative to the current directory), mirrored under the output directory.
     public var relativePath: String
-
-    public init(path: String, relativePath: String) {
-        self.path = path
-        self.relativePath = relativePath
-    }
 
     /// The output path under `directory`, with the extension of the target format.
     public func output(in directory: URL, fileExtension: String) -> URL {

@@ -4,6 +4,7 @@ import MWCore
 import MWFoundation
 import MWArchive
 import MWImport
+import MWMacros
 
 /// Which import pipeline sources go to: the services' family.
 public enum ImportRoute: Equatable, Sendable {
@@ -114,6 +115,7 @@ extension FormatRegistry {
 
 /// What ``FormatRegistry/routed(_:from:)`` found: the route, and the files as read and detected
 /// on the way, for the import it chose.
+@PublicMemberwiseInit
 public struct RoutedSources: Sendable {
     public var route: ImportRoute
     /// For ``ImportJob``: each file read and parsed (not ZIPs and gzip streams, which the film
@@ -121,12 +123,6 @@ public struct RoutedSources: Sendable {
     public var films: PreparedFiles?
     /// For ``BookImportJob``: every file's detection, in the order ``ImportFiles/expand(_:)`` lists them.
     public var books: BookDetections?
-
-    public init(route: ImportRoute, films: PreparedFiles? = nil, books: BookDetections? = nil) {
-        self.route = route
-        self.films = films
-        self.books = books
-    }
 }
 
 /// The book files the routing detected, handed over once: taken (``take()``), they are no

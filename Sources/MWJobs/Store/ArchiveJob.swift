@@ -2,6 +2,7 @@ import Foundation
 import MWBooks
 import MWCore
 import MWFoundation
+import MWMacros
 import MWStore
 
 /// `mwkit archive` as a job: the library database out to a backup, through the one write path
@@ -9,6 +10,7 @@ import MWStore
 /// `--to goodreads` writes the book tables as a Goodreads CSV, `--to mediawatch-zip` the films'.
 public enum ArchiveJob {
     /// What one run writes.
+    @PublicMemberwiseInit
     public struct Options: Sendable {
         public var database: URL
         /// The backup to write; nil is standard output.
@@ -16,14 +18,11 @@ public enum ArchiveJob {
         /// The format written; nil: the lossless one of the family (mediawatch-v2, or
         /// bookstrack-v2 with ``books`` or for a database that holds only books).
         public var format: FormatDescriptor?
-        public var writeOptions = WriteOptions()
+        public var writeOptions: WriteOptions = WriteOptions()
         /// The book tables rather than the films' (`--books`); a books ``format`` says so too.
-        public var books = false
+        public var books: Bool = false
         /// Films only: one list (by id, or by name ignoring case), and a sharing export.
-        public var list: String?
-        public var shareable = false
-
-        public init(database: URL) { self.database = database }
+        public var selection: ArchiveSelection = .all
 
         /// The family written: books when asked or when the format is a books format.
         public var family: ModelFamily { books || format?.family == .books ? .books : .films }
@@ -36,7 +35,7 @@ public enum ArchiveJob {
             if books, let f = format, f.family != .books {
                 return "--books writes the book tables: --to must be a books format, not \(f.name)"
             }
-            if family == .books && (list != nil || shareable) {
+            if family == .books && selection != .all {
                 return "the book tables are written whole: --list and --shareable are for films"
             }
             return nil
@@ -68,7 +67,7 @@ public enum ArchiveJob {
             let done = try LibraryWriter.write(library, as: format, to: o.output, options: o.writeOptions)
             return Outcome(diagnostics: done.diagnostics, summary: "archived \(counted(library.works.count, "work")), \(counted(library.editions.count, "edition")), \(counted(library.authors.count, "author")), \(counted(library.entries.count, "entry", "entries")) from \(o.database.relativePath) to \(outputName) (\(format.name))")
         }
-        var library = try store.loadLibrary(selection: ArchiveSelection(list: o.list, shareable: o.shareable))
+        var library = try store.loadLibrary(selection: o.selection)
         library.exportDate = library.exportStamp()
         // Images come from the cache beside the database (filled by restoring ZIPs or by hydrate --images).
         let done = try LibraryWriter.write(library, version: Migrator.latestVersion, as: format, to: o.output, options: o.writeOptions,

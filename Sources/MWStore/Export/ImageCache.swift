@@ -1,5 +1,6 @@
 import Foundation
 import MWCore
+import MWMacros
 
 /// The image files of a library: a flat directory of TMDb image files named by the last
 /// component of their TMDb path (``ImageReference/fileName``), by default `<db>.images/`
@@ -7,12 +8,9 @@ import MWCore
 ///
 /// Restoring a ZIP backup puts its images here; archiving to ZIP takes them from here.
 /// Images are a cache of TMDb data, not user data, so they live outside the database.
+@PublicMemberwiseInit
 public struct ImageCache: Sendable {
     public let directory: URL
-
-    public init(directory: URL) {
-        self.directory = directory
-    }
 
     /// The cache beside a database file.
     public init(forDatabase db: URL) {

@@ -1,20 +1,17 @@
 import Foundation
 import GRDB
 import MWCore
+import MWMacros
 
 /// Which part of the library an archive holds.
+@PublicMemberwiseInit
 public struct ArchiveSelection: Sendable, Equatable {
     /// Only this list (matched by id, else by name ignoring case), its titles, their episodes
     /// and notes. Preferences are left out (they may name another list).
     public var list: String?
     /// A sharing export (docs/SPEC.md#sharing): notes with `ownerOnly = true` and the
     /// preferences stay out.
-    public var shareable: Bool
-
-    public init(list: String? = nil, shareable: Bool = false) {
-        self.list = list
-        self.shareable = shareable
-    }
+    public var shareable: Bool = false
 
     /// The whole library.
     public static let all = ArchiveSelection()

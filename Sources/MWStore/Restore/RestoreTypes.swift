@@ -1,5 +1,6 @@
 import Foundation
 import MWCore
+import MWMacros
 
 /// How a backup is brought into the library database (`--strategy`).
 public enum RestoreStrategy: String, Sendable, CaseIterable, Codable {
@@ -10,31 +11,22 @@ public enum RestoreStrategy: String, Sendable, CaseIterable, Codable {
 }
 
 /// Options of ``LibraryStore/restore(_:options:onDecision:)``.
+@PublicMemberwiseInit
 public struct RestoreOptions: Sendable {
     public var strategy: RestoreStrategy
-    public var onConflict: ConflictPolicy
+    public var onConflict: ConflictPolicy = .keep
     /// Work out every decision, then roll back: the database content is not changed.
-    public var dryRun: Bool
+    public var dryRun: Bool = false
     /// Before `replace`, keep a copy of a non-empty database beside it.
-    public var snapshot: Bool
+    public var snapshot: Bool = true
     /// Snapshots kept beside the database after a replace, the one just made included; older
     /// ones are removed (nil: keep all).
     public var keepSnapshots: Int? = 3
     /// "Now" for records mwkit creates (the default list) and the snapshot name.
-    public var now: Date
+    public var now: Date = Clock.now()
     /// Called with a phase's name as each phase of the restore ends (snapshot, load, checks,
     /// commit) — for timing (`MWKIT_TIMING`), not for control.
     public var onPhase: (@Sendable (String) -> Void)?
-
-    public init(strategy: RestoreStrategy, onConflict: ConflictPolicy = .keep, dryRun: Bool = false,
-                snapshot: Bool = true, now: Date = Clock.now(), onPhase: (@Sendable (String) -> Void)? = nil) {
-        self.strategy = strategy
-        self.onConflict = onConflict
-        self.dryRun = dryRun
-        self.snapshot = snapshot
-        self.now = now
-        self.onPhase = onPhase
-    }
 }
 
 /// What happens to one record.

@@ -21,19 +21,14 @@ struct Archive: ParsableCommand {
         """
     )
 
-    @Option(help: "The library database (default: $MWKIT_DB, else $XDG_DATA_HOME/mwkit/library.sqlite, else ~/.local/share/mwkit/library.sqlite).")
-    var db: String?
+    @OptionGroup var database: DatabaseOption
 
     @OptionGroup var out: OutputOptions
 
     @Option(help: "The output format (default: mediawatch-v2, or bookstrack-v2 with --books); a books format (goodreads, bookstrack-v1…) writes the book tables.")
     var to: WritableFormat?
 
-    @Option(help: "Archive only this list (by id, or by name ignoring case).")
-    var list: String?
-
-    @Flag(help: "A sharing export: no owner-only notes, no preferences.")
-    var shareable = false
+    @OptionGroup var selection: SelectionOptions
 
     @Flag(help: "Write the book tables instead, as a bookstrack-v2 backup unless --to names another books format (exportDate: now, or SOURCE_DATE_EPOCH).")
     var books = false
@@ -41,14 +36,8 @@ struct Archive: ParsableCommand {
     @OptionGroup var reporting: ReportingOptions
 
     var options: ArchiveJob.Options {
-        var o = ArchiveJob.Options(database: libraryDatabase(db))
-        o.output = out.url
-        o.format = to?.descriptor
-        o.writeOptions = out.writeOptions
-        o.books = books
-        o.list = list
-        o.shareable = shareable
-        return o
+        ArchiveJob.Options(database: database.url, output: out.url, format: to?.descriptor,
+                           writeOptions: out.writeOptions, books: books, selection: selection.value)
     }
 
     func validate() throws {
@@ -62,5 +51,18 @@ struct Archive: ParsableCommand {
             reporting.report(done.diagnostics, path: out.output)
             if out.output != "-" { StandardError.write(done.summary) }
         }
+    }
+}
+
+extension Archive {
+    /// `--list` and `--shareable`: which part of the films' library is written (``ArchiveSelection``).
+    struct SelectionOptions: ParsableArguments {
+        @Option(help: "Archive only this list (by id, or by name ignoring case).")
+        var list: String?
+
+        @Flag(help: "A sharing export: no owner-only notes, no preferences.")
+        var shareable = false
+
+        var value: ArchiveSelection { ArchiveSelection(list: list, shareable: shareable) }
     }
 }

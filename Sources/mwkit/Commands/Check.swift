@@ -14,13 +14,12 @@ struct Check: ParsableCommand {
         Exit codes: 0 healthy (warnings allowed), 1 problems found (or warnings with --strict), 2 unreadable database or usage.
         """)
 
-    @Option(help: "The library database (default: $MWKIT_DB, else $XDG_DATA_HOME/mwkit/library.sqlite).")
-    var db: String?
+    @OptionGroup var database: DatabaseOption
 
     @OptionGroup var verdict: VerdictOptions
 
     func run() throws {
-        let url = libraryDatabase(db)
+        let url = database.url
         let report: FileReport
         do {
             report = try CheckJob.run(url, strict: verdict.strict)

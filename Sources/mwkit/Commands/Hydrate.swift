@@ -24,11 +24,7 @@ struct Hydrate: AsyncParsableCommand {
     @Option(help: "Output format (default: the input's format).")
     var to: WritableFormat?
 
-    @Option(help: "Download posters, backdrops and stills into this directory.")
-    var images: String?
-
-    @Flag(help: "Re-fetch metadata of every record, not only stripped ones.")
-    var refresh = false
+    @OptionGroup var what: HydrateChoices
 
     @OptionGroup var tmdb: TMDbOptions
 
@@ -46,10 +42,6 @@ struct Hydrate: AsyncParsableCommand {
 
     func validate() throws {
         if let problem = setup.usageProblem { throw ValidationError(problem) }
-    }
-
-    private var hydrateOptions: HydrateOptions {
-        HydrateOptions(refresh: refresh, imagesDirectory: images.map { URL(fileURLWithPath: $0) })
     }
 
     func run() async throws {
@@ -79,7 +71,7 @@ struct Hydrate: AsyncParsableCommand {
 
     /// The job of this command's options, with `client`.
     private func job(_ client: TMDbClient) -> HydrateJob {
-        HydrateJob(client: client, options: hydrateOptions, format: to?.descriptor,
+        HydrateJob(client: client, options: what.options, format: to?.descriptor,
                    readOptions: inputOptions.readOptions(), writeOptions: out.writeOptions)
     }
 
@@ -136,7 +128,7 @@ struct Hydrate: AsyncParsableCommand {
         if report.episodesNumbered > 0 {
             StandardError.write("numbered \(counted(report.episodesNumbered, "episode")) named only by title from TMDb's seasons")
         }
-        if images != nil {
+        if what.images != nil {
             StandardError.write("images: \(report.imagesDownloaded) downloaded, \(report.imagesPresent) already present")
         }
     }
@@ -155,4 +147,15 @@ struct Hydrate: AsyncParsableCommand {
         let data = try JSONSerialization.data(withJSONObject: obj, options: [.sortedKeys, .prettyPrinted])
         try AtomicFile.write([UInt8](data), to: URL(fileURLWithPath: path))
     }
+}
+
+/// `--images` and `--refresh`: what a hydration fetches (``HydrateOptions``).
+struct HydrateChoices: ParsableArguments {
+    @Option(help: "Download posters, backdrops and stills into this directory.")
+    var images: String?
+
+    @Flag(help: "Re-fetch metadata of every record, not only stripped ones.")
+    var refresh = false
+
+    var options: HydrateOptions { HydrateOptions(refresh: refresh, imagesDirectory: images.map { URL(fileURLWithPath: $0) }) }
 }

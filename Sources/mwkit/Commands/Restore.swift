@@ -25,8 +25,7 @@ struct Restore: ParsableCommand {
     @Argument(help: "The backup to restore (mediawatch v1 or v2 JSON, a mediawatch ZIP, or a bookstrack-v1/-v2 books backup).")
     var backup: String
 
-    @Option(help: "The library database (default: $MWKIT_DB, else $XDG_DATA_HOME/mwkit/library.sqlite, else ~/.local/share/mwkit/library.sqlite).")
-    var db: String?
+    @OptionGroup var database: DatabaseOption
 
     @Option(help: "How the backup comes in.")
     var strategy: RestoreStrategy = .merge
@@ -62,8 +61,8 @@ struct Restore: ParsableCommand {
         var restore = RestoreOptions(strategy: strategy, onConflict: onConflict ?? .keep, dryRun: dryRun,
                                      snapshot: !noSnapshot, now: Clock.now(), onPhase: { clock.lap($0) })
         restore.keepSnapshots = keepSnapshots
-        var o = RestoreJob.Options(backup: backup, database: libraryDatabase(db), restore: restore)
-        o.createFolder = db == nil
+        var o = RestoreJob.Options(backup: backup, database: database.url, restore: restore)
+        o.createFolder = database.db == nil
         o.onConflict = onConflict
         o.plan = plan
         o.readOptions = input.readOptions()

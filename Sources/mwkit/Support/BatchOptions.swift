@@ -25,17 +25,11 @@ struct BatchOptions: ParsableArguments {
     @Flag(help: "Redo inputs whose output is already complete and newer than the input.")
     var force = false
 
-    @Option(help: "Process only shard K of N (K counted from 1), split by a stable hash of each input's relative path.")
-    var shard: String?
-
-    @Option(help: "The number of shards when the shard index comes from JOB_COMPLETION_INDEX (Kubernetes; required), AWS_BATCH_JOB_ARRAY_INDEX or SLURM_ARRAY_TASK_ID (optional: the array size is used).")
-    var shardCount: Int?
+    @OptionGroup var sharding: ShardOptions
 
     func validate() throws {
         if inputs.isEmpty && inputsFrom == nil { throw ValidationError("give at least one input (or --inputs-from)") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
-        if let shard, Shard(shard) == nil { throw ValidationError("--shard takes K/N with 1 <= K <= N, got \(quoted(shard))") }
-        if let shardCount, shardCount < 1 { throw ValidationError("--shard-count must be at least 1") }
         if nullSeparated && inputsFrom == nil { throw ValidationError("--null goes with --inputs-from") }
     }
 
@@ -62,10 +56,27 @@ struct BatchOptions: ParsableArguments {
             all += BatchInputs.list(data, nullSeparated: nullSeparated)
         }
         let expanded = try BatchInputs.expand(all)
-        guard let shard = try shard.flatMap(Shard.init) ?? Shard.fromEnvironment(environment, shardCount: shardCount) else {
-            return expanded
-        }
+        guard let shard = try sharding.shard(environment) else { return expanded }
         return expanded.filter(shard.contains)
+    }
+}
+
+/// `--shard K/N` and `--shard-count`: which part of a batch this machine processes (docs/JOBS.md).
+struct ShardOptions: ParsableArguments {
+    @Option(help: "Process only shard K of N (K counted from 1), split by a stable hash of each input's relative path.")
+    var shard: String?
+
+    @Option(help: "The number of shards when the shard index comes from JOB_COMPLETION_INDEX (Kubernetes; required), AWS_BATCH_JOB_ARRAY_INDEX or SLURM_ARRAY_TASK_ID (optional: the array size is used).")
+    var shardCount: Int?
+
+    func validate() throws {
+        if let shard, Shard(shard) == nil { throw ValidationError("--shard takes K/N with 1 <= K <= N, got \(quoted(shard))") }
+        if let shardCount, shardCount < 1 { throw ValidationError("--shard-count must be at least 1") }
+    }
+
+    /// The shard this run processes: `--shard`, else the job array's index; nil for all inputs.
+    func shard(_ environment: [String: String]) throws -> Shard? {
+        try shard.flatMap(Shard.init) ?? Shard.fromEnvironment(environment, shardCount: shardCount)
     }
 }
 

@@ -14,14 +14,7 @@ struct TMDbOptions: ParsableArguments {
     @Option(help: "TMDb API root (default: TMDB_BASE_URL or https://api.themoviedb.org/3).")
     var tmdbBaseUrl: String?
 
-    @Option(help: "Response cache database (default: $XDG_CACHE_HOME/mwkit/tmdb-cache.sqlite).")
-    var cache: String?
-
-    @Flag(help: "Do not use the response cache.")
-    var noCache = false
-
-    @Option(help: "Cached responses older than this many hours are refetched.")
-    var cacheTtlHours: Double = 24 * 7
+    @OptionGroup var cache: TMDbCacheOptions
 
     @Option(help: "Per-request timeout in whole seconds.")
     var timeout: Int = 30
@@ -30,12 +23,24 @@ struct TMDbOptions: ParsableArguments {
     var setup: TMDbSetup {
         var s = TMDbSetup()
         s.offline = offline
-        s.noCache = noCache
-        s.cachePath = cache
-        s.cacheTTLHours = cacheTtlHours
+        s.noCache = cache.noCache
+        s.cachePath = cache.cache
+        s.cacheTTLHours = cache.cacheTtlHours
         s.baseURL = tmdbBaseUrl
         s.rate = rate
         s.timeoutSeconds = timeout
         return s
     }
+}
+
+/// `--cache`, `--no-cache`, `--cache-ttl-hours`: where TMDb responses are kept, whether, and how long.
+struct TMDbCacheOptions: ParsableArguments {
+    @Option(help: "Response cache database (default: $XDG_CACHE_HOME/mwkit/tmdb-cache.sqlite).")
+    var cache: String?
+
+    @Flag(help: "Do not use the response cache.")
+    var noCache = false
+
+    @Option(help: "Cached responses older than this many hours are refetched.")
+    var cacheTtlHours: Double = 24 * 7
 }
