@@ -59,7 +59,7 @@ public enum ArchiveJob {
         var o = o
         // Neither --books nor --to said which tables: a database of books only writes its books
         // (an empty film backup would be no backup of it).
-        if !o.books && o.format == nil && o.list == nil && !o.shareable, try store.holdsOnlyBooks() { o.books = true }
+        if !o.books && o.format == nil && o.selection == .all, try store.holdsOnlyBooks() { o.books = true }
         let format = o.chosenFormat
         if o.family == .books {
             var library = try store.loadBookLibrary()
