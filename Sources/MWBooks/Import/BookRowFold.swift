@@ -19,7 +19,10 @@ struct BookRowFold {
     private var editionsOfWork: [String: [Int]] = [:]
     private var authorByKey: [String: Int] = [:]
     private var authorIndex: [String: Int] = [:]
-    private var entryOfWork: [String: Int] = [:]
+    /// Each work's entry by the work's index in `lib.works` (-1: none yet). An array, not a
+    /// dictionary by work id: that took 3 MB of slots for 50,000 works, held through the whole
+    /// fold, the import's peak of memory (issue 29: peak RSS).
+    private var entryOfWork: [Int] = []
     var review: [BookReviewItem] = []
     var diagnostics: [Diagnostic] = []
     var summaries: [String: BookFileSummary] = [:]
@@ -37,7 +40,7 @@ struct BookRowFold {
         // step too big, a dictionary doubles its slots).
         editionByISBN.reserveCapacity(3 * (existing.editions.count + expectedRows) / 2)
         editionsOfWork.reserveCapacity(existing.works.count + expectedRows)
-        entryOfWork.reserveCapacity(existing.entries.count + expectedRows)
+        entryOfWork.reserveCapacity(existing.works.count + expectedRows)
         lib.works.reserveCapacity(existing.works.count + expectedRows)
         lib.editions.reserveCapacity(existing.editions.count + expectedRows)
         lib.entries.reserveCapacity(existing.entries.count + expectedRows)
@@ -59,7 +62,8 @@ struct BookRowFold {
         }
         for (i, e) in lib.entries.enumerated() {
             usedIDs.insert(e.id)
-            if entryOfWork[e.workId] == nil { entryOfWork[e.workId] = i }
+            // An entry is found by its work: one naming no work of the library never is.
+            if let w = workIndex[e.workId], entryIndex(work: w) == nil { setEntry(i, ofWork: w) }
         }
     }
 
@@ -88,11 +92,18 @@ struct BookRowFold {
     }
 
     // Entry bookkeeping for BookRowFold+Entry.swift (the indices stay private here).
-    func entryIndex(_ workId: String) -> Int? { entryOfWork[workId] }
+    func entryIndex(work w: Int) -> Int? { w < entryOfWork.count && entryOfWork[w] >= 0 ? entryOfWork[w] : nil }
+    /// The entry of the work with id `workId`.
+    func entryIndex(_ workId: String) -> Int? { workIndex[workId].flatMap(entryIndex(work:)) }
     mutating func newEntryID(_ workId: String) -> String { newID("entry", workId) }
-    mutating func appendEntry(_ e: LibraryEntry) {
+    /// Appends `e`, the entry of work `w`.
+    mutating func appendEntry(_ e: LibraryEntry, work w: Int) {
         lib.entries.append(e)
-        entryOfWork[e.workId] = lib.entries.count - 1
+        setEntry(lib.entries.count - 1, ofWork: w)
+    }
+    private mutating func setEntry(_ i: Int, ofWork w: Int) {
+        if w >= entryOfWork.count { entryOfWork += repeatElement(-1, count: w - entryOfWork.count + 1) }
+        entryOfWork[w] = i
     }
     mutating func replaceEntry(_ i: Int, _ e: LibraryEntry) { lib.entries[i] = e }
 
@@ -157,9 +168,9 @@ struct BookRowFold {
         }
         let workId = lib.works[w].id
         if let given {
-            entry(given, work: workId, edition: editions[min(entryRow, editions.count - 1)])
+            entry(given, work: w, edition: editions[min(entryRow, editions.count - 1)])
         } else {
-            for (n, row) in rows.enumerated() { entry(EntryValues(row), work: workId, edition: editions[n]) }
+            for (n, row) in rows.enumerated() { entry(EntryValues(row), work: w, edition: editions[n]) }
         }
         return (workId, editions)
     }
