@@ -5,13 +5,15 @@ extension BookRowFold {
     /// The model's limit on notes (docs/SPEC.md Part II), reported — never enforced by cutting the user's text.
     static let notesLimit = 2000
 
-    /// Creates the work's entry from `row`'s values, or folds them into the entry it has.
-    mutating func entry(_ row: EntryValues, work workId: String, edition editionId: String) {
-        if let i = entryIndex(workId) {
+    /// Creates the entry of work `w` (its index in the library) from `row`'s values, or folds
+    /// them into the entry it has.
+    mutating func entry(_ row: EntryValues, work w: Int, edition editionId: String) {
+        if let i = entryIndex(work: w) {
             fold(i, row, editionId: editionId)
             return
         }
         let status = row.status
+        let workId = lib.works[w].id
         let e = LibraryEntry(id: newEntryID(workId), workId: workId, editionId: status == .wishlist ? nil : editionId,
                              dateAdded: row.dateAdded ?? options.importDate, readingStatus: status,
                              readingProgress: status == .read ? 1 : 0, rating: row.rating, personalRating: row.personalRating,
@@ -19,7 +21,7 @@ extension BookRowFold {
                              lastModified: options.importDate, privateNotes: row.privateNotes,
                              reviewHasSpoilers: row.reviewHasSpoilers, readCount: row.readCount, ownedCopies: row.ownedCopies,
                              earlierReads: row.earlierReads)
-        appendEntry(e)
+        appendEntry(e, work: w)
         checkNotes(e.notes, row)
     }
 

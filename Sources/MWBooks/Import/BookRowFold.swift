@@ -16,10 +16,14 @@ struct BookRowFold {
     private var workByExternal: [String: Int] = [:]
     private var workByTitle: [String: [Int]] = [:]
     private var editionByISBN: [String: Int] = [:]
-    private var editionsOfWork: [String: [Int]] = [:]
+    /// Each work's editions by the work's index in `lib.works`: an array, as ``entryOfWork``.
+    private var editionsOfWork: [[Int]] = []
     private var authorByKey: [String: Int] = [:]
     private var authorIndex: [String: Int] = [:]
-    private var entryOfWork: [String: Int] = [:]
+    /// Each work's entry by the work's index in `lib.works` (-1: none yet). An array, not a
+    /// dictionary by work id: that took 3 MB of slots for 50,000 works, held through the whole
+    /// fold, the import's peak of memory (issue 29: peak RSS).
+    private var entryOfWork: [Int] = []
     var review: [BookReviewItem] = []
     var diagnostics: [Diagnostic] = []
     var summaries: [String: BookFileSummary] = [:]
@@ -37,7 +41,7 @@ struct BookRowFold {
         // step too big, a dictionary doubles its slots).
         editionByISBN.reserveCapacity(3 * (existing.editions.count + expectedRows) / 2)
         editionsOfWork.reserveCapacity(existing.works.count + expectedRows)
-        entryOfWork.reserveCapacity(existing.entries.count + expectedRows)
+        entryOfWork.reserveCapacity(existing.works.count + expectedRows)
         lib.works.reserveCapacity(existing.works.count + expectedRows)
         lib.editions.reserveCapacity(existing.editions.count + expectedRows)
         lib.entries.reserveCapacity(existing.entries.count + expectedRows)
@@ -54,12 +58,14 @@ struct BookRowFold {
         }
         for (i, e) in lib.editions.enumerated() {
             usedIDs.insert(e.id)
-            editionsOfWork[e.workId, default: []].append(i)
+            // An edition is found by its work: one naming no work of the library never is.
+            if let w = workIndex[e.workId] { addEdition(i, toWork: w) }
             for k in e.isbnKeys where editionByISBN[k] == nil { editionByISBN[k] = i }
         }
         for (i, e) in lib.entries.enumerated() {
             usedIDs.insert(e.id)
-            if entryOfWork[e.workId] == nil { entryOfWork[e.workId] = i }
+            // An entry is found by its work: one naming no work of the library never is.
+            if let w = workIndex[e.workId], entryIndex(work: w) == nil { setEntry(i, ofWork: w) }
         }
     }
 
@@ -88,11 +94,23 @@ struct BookRowFold {
     }
 
     // Entry bookkeeping for BookRowFold+Entry.swift (the indices stay private here).
-    func entryIndex(_ workId: String) -> Int? { entryOfWork[workId] }
+    func entryIndex(work w: Int) -> Int? { w < entryOfWork.count && entryOfWork[w] >= 0 ? entryOfWork[w] : nil }
+    /// The entry of the work with id `workId`.
+    func entryIndex(_ workId: String) -> Int? { workIndex[workId].flatMap(entryIndex(work:)) }
     mutating func newEntryID(_ workId: String) -> String { newID("entry", workId) }
-    mutating func appendEntry(_ e: LibraryEntry) {
+    /// Appends `e`, the entry of work `w`.
+    mutating func appendEntry(_ e: LibraryEntry, work w: Int) {
         lib.entries.append(e)
-        entryOfWork[e.workId] = lib.entries.count - 1
+        setEntry(lib.entries.count - 1, ofWork: w)
+    }
+    private func editions(ofWork w: Int) -> [Int] { w < editionsOfWork.count ? editionsOfWork[w] : [] }
+    private mutating func addEdition(_ i: Int, toWork w: Int) {
+        if w >= editionsOfWork.count { editionsOfWork += repeatElement([], count: w - editionsOfWork.count + 1) }
+        editionsOfWork[w].append(i)
+    }
+    private mutating func setEntry(_ i: Int, ofWork w: Int) {
+        if w >= entryOfWork.count { entryOfWork += repeatElement(-1, count: w - entryOfWork.count + 1) }
+        entryOfWork[w] = i
     }
     mutating func replaceEntry(_ i: Int, _ e: LibraryEntry) { lib.entries[i] = e }
 
@@ -151,15 +169,15 @@ struct BookRowFold {
             var s = summary(row)
             if n == 0 && found == nil { s.worksCreated += 1 } else { s.merged += 1 }
             if n > 0 { enrich(w, row, authorIds[n]) }
-            let e = edition(for: row, in: lib.works[w].id, isbnKeys: row.isbnKeys, &s)
+            let e = edition(for: row, work: w, isbnKeys: row.isbnKeys, &s)
             editions.append(lib.editions[e].id)
             summaries[row.file] = s
         }
         let workId = lib.works[w].id
         if let given {
-            entry(given, work: workId, edition: editions[min(entryRow, editions.count - 1)])
+            entry(given, work: w, edition: editions[min(entryRow, editions.count - 1)])
         } else {
-            for (n, row) in rows.enumerated() { entry(EntryValues(row), work: workId, edition: editions[n]) }
+            for (n, row) in rows.enumerated() { entry(EntryValues(row), work: w, edition: editions[n]) }
         }
         return (workId, editions)
     }
@@ -185,13 +203,13 @@ struct BookRowFold {
     /// merge goes to review, unless the overrides say `merge`. Returns the work, or nil.
     private mutating func titleMerge(_ row: BookRow, into w: Int, isbnKeys: [String], _ s: inout BookFileSummary) -> Int? {
         let work = lib.works[w]
-        let workISBNs = (editionsOfWork[work.id] ?? []).flatMap { lib.editions[$0].isbnKeys }
+        let workISBNs = editions(ofWork: w).flatMap { lib.editions[$0].isbnKeys }
         let key = "\(row.source.rawValue)|\(BookIdentity.rowKey(row))>\(work.id)"
         let decision = options.overrides[key]
         let disagree = !isbnKeys.isEmpty && !workISBNs.isEmpty
         guard disagree || decision != nil else { return w }
         var item = BookReviewItem(status: "review", decision: "", key: key, title: row.title, authors: row.authors.joined(separator: ", "),
-                                  rowISBNs: row.isbns, workISBNs: (editionsOfWork[work.id] ?? []).flatMap { lib.editions[$0].isbns },
+                                  rowISBNs: row.isbns, workISBNs: editions(ofWork: w).flatMap { lib.editions[$0].isbns },
                                   workId: work.id, workTitle: work.title,
                                   reason: "same title and primary author, but the ISBNs differ: \(isbnKeys.joined(separator: " ")) / \(workISBNs.joined(separator: " "))",
                                   source: row.source, file: row.file, line: row.line)
@@ -272,11 +290,12 @@ struct BookRowFold {
         return r.mergeExternalIDs(from: incoming)
     }
 
-    /// The row's edition in work `workId`: the one with a shared ISBN, else one sharing an
-    /// ASIN or LibraryThing book id, else (a row without ISBN) one without ISBN of the same
-    /// format and publisher; created when none is.
-    private mutating func edition(for row: BookRow, in workId: String, isbnKeys: [String], _ s: inout BookFileSummary) -> Int {
-        let mine = editionsOfWork[workId] ?? []
+    /// The row's edition in work `w` (its index in the library): the one with a shared ISBN,
+    /// else one sharing an ASIN or LibraryThing book id, else (a row without ISBN) one without
+    /// ISBN of the same format and publisher; created when none is.
+    private mutating func edition(for row: BookRow, work w: Int, isbnKeys: [String], _ s: inout BookFileSummary) -> Int {
+        let workId = lib.works[w].id
+        let mine = editions(ofWork: w)
         var found: Int?
         for k in isbnKeys { if let i = editionByISBN[k], lib.editions[i].workId == workId { found = i; break } }
         if found == nil {
@@ -316,7 +335,7 @@ struct BookRowFold {
         e.contributors = row.contributors
         lib.editions.append(e)
         let i = lib.editions.count - 1
-        editionsOfWork[workId, default: []].append(i)
+        addEdition(i, toWork: w)
         for k in isbnKeys where editionByISBN[k] == nil { editionByISBN[k] = i }
         s.editionsCreated += 1
         return i
