@@ -173,7 +173,7 @@ struct Placement {
         drafts[d].matches.append(match)
         if item.kind == .episode, match.mediaType == .tv, let season = item.episode?.season, let number = item.episode?.number,
            season >= 0, number >= 1 {
-            drafts[d].episodeItems.append(item)
+            drafts[d].episodes.add(item)
             let ek = "\(key):\(season):\(number)"
             if let e = episodeAt[ek] { episodes[e].items.append(item) } else {
                 episodeAt[ek] = episodes.count

@@ -10,8 +10,9 @@ struct TitleDraft {
     let id: String
     /// Items that are the title itself (a film's or a show's rows), in reading order.
     var items: [ForeignItem] = []
-    /// Episode items of this show that became episodes (their dates count for the show's dateAdded).
-    var episodeItems: [ForeignItem] = []
+    /// What the show takes from its episode items that became episodes (``EpisodeSummary``);
+    /// the items themselves are held once, by their ``EpisodeDraft``.
+    var episodes = EpisodeSummary()
     /// Episode items without season or number: their watches, ratings and reviews are kept on the show.
     var looseEpisodes: [ForeignItem] = []
     /// What the matcher answered for each item, in the same order as they were added.
@@ -31,19 +32,21 @@ struct TitleDraft {
         let marks = items.flatMap(\.marks)
         let viewings = RecordValues.viewings(own.flatMap(\.watches), marks: marks)
         let (watched, watchedDate) = RecordValues.watched(viewings, marks: marks)
-        let dates = RecordValues.dates(items + episodeItems + looseEpisodes).compactMap { ImportDates.date($0) }
+        let dates = RecordValues.dates(items + looseEpisodes).compactMap { ImportDates.date($0) }
+        let earliest = [dates.min(), episodes.earliest].compactMap { $0 }.min()
         var t = Title(id: id, tmdbId: tmdbId, mediaType: mediaType, metadata: metadata(options),
                       watched: watched, watchedDate: watchedDate, likedStatus: liked(options.profile),
-                      dateAdded: dates.min() ?? options.now)
+                      dateAdded: earliest ?? options.now)
         t.viewings = viewings
         t.ratings = RecordValues.ratings(own.flatMap(\.ratings))
         var tags: [String] = []
         // Episodes have no tags in the model: an episode's tags are kept on its show.
-        for i in own + episodeItems { Values.union(&tags, i.tags); for w in i.watches { Values.union(&tags, w.tags) } }
+        for i in own { Values.union(&tags, i.tags); for w in i.watches { Values.union(&tags, w.tags) } }
+        Values.union(&tags, episodes.tags)
         t.tags = tags
         var refs = own.flatMap(\.sources)
         // A show known only from its episodes names the first episode row it came from.
-        if refs.isEmpty, let first = episodeItems.first { refs = [first.source] }
+        if refs.isEmpty, let first = episodes.firstSource { refs = [first] }
         t.sources = RecordValues.sources(refs)
         if let m = Self.status(marks) {
             t.setWatchStatus(m.status, word: m.statusWord, date: ImportDates.date(m.date), source: m.source.service.rawValue)
@@ -73,15 +76,15 @@ struct TitleDraft {
     /// its episodes by their show's name).
     var fileName: (String?, Int?) {
         let title = items.lazy.compactMap { Values.text($0.title) }.first
-            ?? (episodeItems + looseEpisodes).lazy.compactMap { Values.text($0.episode?.showTitle) }.first
-        let year = items.lazy.compactMap(\.year).first ?? (episodeItems + looseEpisodes).lazy.compactMap { $0.episode?.showYear }.first
+            ?? episodes.showTitle ?? looseEpisodes.lazy.compactMap { Values.text($0.episode?.showTitle) }.first
+        let year = items.lazy.compactMap(\.year).first ?? episodes.showYear ?? looseEpisodes.lazy.compactMap { $0.episode?.showYear }.first
         return (title, year)
     }
 
     /// Every id at another service the title's items (and its episodes' show ids) carry.
     var serviceIds: [String] {
-        let all = items.map(\.ids) + (episodeItems + looseEpisodes).compactMap { $0.episode?.showIDs }
-        return ServiceID.union([], all.flatMap(\.serviceIds))
+        let all = items.map(\.ids) + looseEpisodes.compactMap { $0.episode?.showIDs }
+        return ServiceID.union(episodes.serviceIds, all.flatMap(\.serviceIds))
     }
 
     /// The title's watch status: of the marks that say one (docs/IMPORT.md "Watch status"), the
@@ -158,5 +161,33 @@ struct EpisodeDraft {
         e.ratings = RecordValues.ratings(items.flatMap(\.ratings))
         e.sources = RecordValues.sources(items.flatMap(\.sources))
         return e
+    }
+}
+
+/// What a show's title takes from each of its episode items that became an episode, gathered
+/// as the item is placed: the earliest date (for dateAdded), the tags (episodes have none in the
+/// model), the first row, the show's name and year as the export gives them, its ids at other
+/// services. Kept instead of a second copy of every episode item, which lived through the build
+/// beside the episode drafts' (a Netflix import's peak, issue 29).
+struct EpisodeSummary {
+    var earliest: Date?
+    /// In the order first met, as the title's own tags are.
+    var tags: [String] = []
+    var firstSource: SourceRef?
+    var showTitle: String?
+    var showYear: Int?
+    /// Sorted, as ``ServiceID/union(_:_:)`` keeps them.
+    var serviceIds: [String] = []
+
+    mutating func add(_ i: ForeignItem) {
+        if firstSource == nil { firstSource = i.source }
+        for d in RecordValues.dates([i]) {
+            if let x = ImportDates.date(d), earliest.map({ x < $0 }) ?? true { earliest = x }
+        }
+        Values.union(&tags, i.tags)
+        for w in i.watches { Values.union(&tags, w.tags) }
+        if showTitle == nil { showTitle = Values.text(i.episode?.showTitle) }
+        if showYear == nil { showYear = i.episode?.showYear }
+        if let ids = i.episode?.showIDs.serviceIds, !ids.isEmpty { serviceIds = ServiceID.union(serviceIds, ids) }
     }
 }
