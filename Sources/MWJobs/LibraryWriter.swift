@@ -21,6 +21,9 @@ public enum LibraryWriter {
     /// Writes `library` (at model version `version`) as `format` to `url` (nil: standard output).
     ///
     /// - Parameters:
+    ///   - version: the format version whose values the library holds (an import's library:
+    ///     ``Migrator/latestVersion``): the down-steps then drop and count each value once, and
+    ///     the writer finds nothing left it cannot hold.
     ///   - from: the backup the library was read from; its images go into formats that hold them.
     ///   - imageDirectory: more images (a cache named by TMDb basename), looked up first.
     public static func write(_ library: Library, version: Int, as format: FormatDescriptor, to url: URL?,
@@ -39,8 +42,6 @@ public enum LibraryWriter {
         let holdsImages = format.capabilities.contains(.images)
         let output = FormatOutput(url: url, options: options, images: holdsImages && !sources.isEmpty ? ChainedImageSource(sources) : nil,
                                   requireImages: requireImages)
-        // `version` must be what the library holds: the down-steps then drop and count each
-        // value once, and the writer finds nothing left it cannot hold.
         let more = try write(lib, output)
         return Outcome(diagnostics: warnings + more, steps: steps,
                        imagesLeftBehind: holdsImages ? 0 : (loaded?.imageCount ?? 0))

@@ -36,6 +36,13 @@ public final class LibraryStore {
         try LibraryStore(url: url, mode: mode)
     }
 
+    /// ``open(at:mode:)`` creating the database, its folder made first when missing (an import's
+    /// `--db`: the default database's folder may not exist yet).
+    public static func openMakingFolder(at url: URL) throws -> LibraryStore {
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        return try open(at: url, mode: .create)
+    }
+
     /// An in-memory library with the current schema (for dry runs against a missing file, and tests).
     public static func inMemory() throws -> LibraryStore {
         try LibraryStore(memory: ())

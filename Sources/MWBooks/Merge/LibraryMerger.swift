@@ -125,8 +125,6 @@ struct LibraryMerger {
         return ("\(id)-\(n)", "id \(id) is taken by another record; stored as \(id)-\(n)")
     }
 
-    /// `after`, or `before` untouched when the two differ only in their timestamps: a merge
-    /// that brings nothing new changes nothing (a later import date alone is not a change).
     /// Existing record `e` and incoming `i` as one: the winner's values (``incomingWins(_:_:)``)
     /// under `e`'s id, `fill` taking from the other (its second argument) what they lack,
     /// created at the earlier date and modified at the later.
@@ -141,6 +139,8 @@ struct LibraryMerger {
         return r
     }
 
+    /// `after`, or `before` untouched when the two differ only in their timestamps: a merge
+    /// that brings nothing new changes nothing (a later import date alone is not a change).
     static func settle<T: Equatable>(_ before: T, _ after: T, stamps: (inout T, T) -> Void) -> T {
         var same = after
         stamps(&same, before)

@@ -134,7 +134,7 @@ public struct JSONWriter {
             var runStart = 0
             for i in 0..<u.count {
                 let c = u[i]
-                // Plain bytes first, in two comparisons: the patterns below (a range, `ascii:`
+                // Plain bytes first, in plain comparisons: the patterns below (a range, `ascii:`
                 // initialisers) were evaluated at run time for every byte written (issue 29).
                 if c >= 0x20 && c != 0x22 && c != 0x5C && c != 0x2F { continue }
                 let esc: UInt8?

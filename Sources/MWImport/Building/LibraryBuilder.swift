@@ -127,16 +127,16 @@ struct Placement {
     var lists = ListAssembly()
     var episodeEmotions = 0
 
-    /// Rows already booked under an outcome: a row that gives several items (a Trakt show with
-    /// its episodes) counts once, so no column of the summary exceeds the rows read.
-    /// Per outcome (the key path itself: interpolated into a string, it was described through
-    /// `print` for every row: a fifth of a Yamtrack warm re-run's build, issue 29).
     /// A row by what ``SourceRef/position`` names (file and line, else file and row), kept as
     /// values: a string made per row was a tenth of a Yamtrack warm re-run's build (issue 29).
     struct BookedRow: Hashable {
         var service: String, file: String, line: Int?, row: Int?
         init(_ s: SourceRef) { (service, file, line, row) = (s.service.rawValue, s.file, s.line, s.line == nil ? s.row : nil) }
     }
+    /// Rows already booked under an outcome: a row that gives several items (a Trakt show with
+    /// its episodes) counts once, so no column of the summary exceeds the rows read.
+    /// Per outcome (the key path itself: interpolated into a string, it was described through
+    /// `print` for every row: a fifth of a Yamtrack warm re-run's build, issue 29).
     var booked: [WritableKeyPath<RowOutcomes, Int>: Set<BookedRow>] = [:]
 
     mutating func book(_ item: ForeignItem, _ field: WritableKeyPath<RowOutcomes, Int>) {

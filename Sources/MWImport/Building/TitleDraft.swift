@@ -176,7 +176,7 @@ struct EpisodeSummary {
     var firstSource: SourceRef?
     var showTitle: String?
     var showYear: Int?
-    /// Sorted, as ``ServiceID/union(_:_:)`` keeps them.
+    /// As met (repeats included): ``TitleDraft/serviceIds`` makes them one sorted set.
     var serviceIds: [String] = []
 
     mutating func add(_ i: ForeignItem) {
@@ -188,6 +188,6 @@ struct EpisodeSummary {
         for w in i.watches { Values.union(&tags, w.tags) }
         if showTitle == nil { showTitle = Values.text(i.episode?.showTitle) }
         if showYear == nil { showYear = i.episode?.showYear }
-        if let ids = i.episode?.showIDs.serviceIds, !ids.isEmpty { serviceIds = ServiceID.union(serviceIds, ids) }
+        if let ids = i.episode?.showIDs.serviceIds { serviceIds += ids }
     }
 }

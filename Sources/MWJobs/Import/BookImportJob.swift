@@ -127,8 +127,7 @@ public enum BookImportJob {
     /// Merges `library` into the book tables of the database at `url` (created when missing)
     /// exactly as `restore --strategy merge` of a books backup does.
     static func merge(_ library: BookLibrary, into url: URL, onConflict: ConflictPolicy) throws -> BookRestoreReport {
-        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let store = try LibraryStore.open(at: url, mode: .create)
+        let store = try LibraryStore.openMakingFolder(at: url)
         defer { try? store.close() }
         return try store.restoreBooks(library, options: RestoreOptions(strategy: .merge, onConflict: onConflict, snapshot: false))
     }
@@ -148,11 +147,7 @@ extension BookImportJob.Outcome {
         s += "library: \(counted(lib.works.count, "work")), \(counted(lib.editions.count, "edition")), \(counted(lib.authors.count, "author")), "
             + "\(counted(lib.entries.count, "entry", "entries")); \(counted(result.waiting.count, "merge")) waiting in review\n"
         if let database, let merged {
-            let parts = BookEntity.allCases.map { e in
-                let t = merged.tally(e)
-                return "\(e.rawValue) +\(t.insert) ~\(t.update) =\(t.skip)"
-            }
-            s += "merged into \(database): " + parts.joined(separator: ", ") + " (+ added, ~ updated, = unchanged)\n"
+            s += mergedLine(database, BookEntity.allCases.map { ($0.rawValue, merged.tally($0)) })
             for w in merged.warnings { s += "warning: \(w)\n" }
         }
         for p in problems { s += "problem: \(p)\n" }

@@ -129,8 +129,7 @@ public enum ImportJob {
     /// Merges `library` into the database at `url` (created when missing) exactly as
     /// `restore --strategy merge` does, conflicts kept as the database has them.
     static func merge(_ library: Library, into url: URL) throws -> RestoreReport {
-        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let store = try LibraryStore.open(at: url, mode: .create)
+        let store = try LibraryStore.openMakingFolder(at: url)
         defer { try? store.close() }
         return try store.restore(library, options: RestoreOptions(strategy: .merge, onConflict: .keep, snapshot: false))
     }

@@ -1,6 +1,7 @@
 import Foundation
 import MWCore
 import MWImport
+import MWStore
 
 extension ImportReport {
     /// The summary for people: a table per source file, what the library holds, the TMDb
@@ -36,10 +37,7 @@ extension ImportReport {
             out += reviewFileRows == 0 ? "review file: \(review) (empty: nothing waits for a decision)\n"
                 : "review file: \(review) (\(counted(reviewFileRows, "row")); fill `decision` and pass it back with --overrides)\n"
         }
-        if let database, let merge {
-            let parts = merge.sorted { $0.key < $1.key }.map { "\($0.key) +\($0.value.insert) ~\($0.value.update) =\($0.value.skip)" }
-            out += "merged into \(database): " + parts.joined(separator: ", ") + " (+ added, ~ updated, = unchanged)\n"
-        }
+        if let database, let merge { out += mergedLine(database, merge.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }) }
         if !inReview.isEmpty {
             out += "in review (\(inReview.count)):\n"
             // Cut to the summary's width; the review file holds each in full.
@@ -82,4 +80,10 @@ extension ImportReport {
         enc.dateEncodingStrategy = .iso8601
         return String(decoding: try enc.encode(self), as: UTF8.self) + "\n"
     }
+}
+
+/// An import's `--db` merge in the summary, films and books alike: per entity added, updated, unchanged.
+func mergedLine(_ database: String, _ tallies: [(entity: String, tally: RestoreTally)]) -> String {
+    let parts = tallies.map { "\($0.entity) +\($0.tally.insert) ~\($0.tally.update) =\($0.tally.skip)" }
+    return "merged into \(database): " + parts.joined(separator: ", ") + " (+ added, ~ updated, = unchanged)\n"
 }

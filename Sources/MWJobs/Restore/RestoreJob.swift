@@ -111,11 +111,8 @@ public enum RestoreJob {
     /// Opens the database, creating it (and its folder when asked) or migrating it with a copy
     /// kept. A dry run against a missing file plans against an empty in-memory library.
     static func open(_ o: Options, _ out: inout Outcome) throws -> LibraryStore {
-        if o.createFolder && !o.restore.dryRun {
-            try? FileManager.default.createDirectory(at: o.database.deletingLastPathComponent(), withIntermediateDirectories: true)
-        }
-        let store = o.restore.dryRun && !FileManager.default.fileExists(atPath: o.database.path)
-            ? try LibraryStore.inMemory() : try LibraryStore.open(at: o.database, mode: .create)
+        let store = o.restore.dryRun && !FileManager.default.fileExists(atPath: o.database.path) ? try LibraryStore.inMemory()
+            : o.createFolder ? try LibraryStore.openMakingFolder(at: o.database) : try LibraryStore.open(at: o.database, mode: .create)
         if let bak = store.migrationBackupURL {
             out.notices.append("migrated \(o.database.path) from schema version \(store.openedVersion) to \(StoreSchema.currentVersion); the previous file is kept as \(bak.path)")
         }

@@ -46,6 +46,8 @@ enum BookTables {
 
     /// Inserts `lib`'s records in order (the tables must not hold them already).
     static func insert(_ lib: BookLibrary, _ db: Database) throws {
+        // Each table described once per insert: the descriptions are computed, not kept.
+        let (authors, works, editions, entries) = (Self.authors, Self.works, Self.editions, Self.entries)
         let author = try db.makeStatement(sql: authors.insertSQL)
         let work = try db.makeStatement(sql: works.insertSQL)
         let edition = try db.makeStatement(sql: editions.insertSQL)

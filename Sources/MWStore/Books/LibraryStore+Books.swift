@@ -122,10 +122,9 @@ extension LibraryStore {
     /// Whether the database holds books and no film records (lists, titles, episodes, notes):
     /// `archive` without `--books` or `--to` then writes the books, not an empty film backup.
     public func holdsOnlyBooks() throws -> Bool {
-        let films = try counts()
-        guard films.lists + films.titles + films.episodes + films.notes == 0 else { return false }
-        return try wrap { try queue.read { db in
-            try BookTables.exist(db) && (try Int.fetchOne(db, sql: "SELECT count(*) FROM book_works") ?? 0) > 0
+        try wrap { try queue.read { db in
+            let films = try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM lists) OR EXISTS(SELECT 1 FROM titles) OR EXISTS(SELECT 1 FROM episodes) OR EXISTS(SELECT 1 FROM notes)") ?? false
+            return try !films && BookTables.exist(db) && (try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM book_works)") ?? false)
         } }
     }
 
