@@ -22,6 +22,7 @@ public struct PublicMemberwiseInitMacro: MemberMacro {
         let required = try requiredNames(node)
         var parameters: [String] = []
         var assignments: [String] = []
+        var optionals: Set<String> = []
         for member in declaration.memberBlock.members {
             guard let variable = member.decl.as(VariableDeclSyntax.self),
                   !variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) else { continue }
@@ -37,12 +38,18 @@ public struct PublicMemberwiseInitMacro: MemberMacro {
                 var parameter = "\(name): \(escapingIfFunction(type))"
                 if let value = binding.initializer?.value {
                     parameter += " = \(value.trimmedDescription)"
-                } else if isOptional(type) && !required.contains(name) {
-                    parameter += " = nil"
+                } else if isOptional(type) {
+                    optionals.insert(name)
+                    if !required.contains(name) { parameter += " = nil" }
                 }
                 parameters.append(parameter)
                 assignments.append("self.\(name) = \(name)")
             }
+        }
+        // A name that is no Optional property without an initial value would require nothing:
+        // a typo or a stale name, refused rather than ignored.
+        if let stray = required.subtracting(optionals).sorted().first {
+            throw MacroError("@PublicMemberwiseInit: requiring: names '\(stray)', which is not an Optional stored property without an initial value")
         }
         let decl: DeclSyntax = """
             /// A value of each stored property, in declaration order (`@PublicMemberwiseInit`).

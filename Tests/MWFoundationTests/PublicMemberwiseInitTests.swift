@@ -65,4 +65,41 @@ public struct MacroClosureSample {
         let row = MalformedRow(position: "line 3", reason: "no title")
         #expect(row.position == "line 3" && row.reason == "no title")
     }
+
+    /// `requiring:` naming no Optional property (a typo, a renamed property) stops the build
+    /// with the name, checked by the compiler itself with the built plugin; the same source
+    /// with the right name type-checks.
+    @Test func requiringANameThatIsNoOptionalPropertyIsRefused() throws {
+        let bundleDir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let plugin = try #require([bundleDir, bundleDir.deletingLastPathComponent()].map { $0.appendingPathComponent("MWMacrosPlugin-tool") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }, "MWMacrosPlugin-tool is built beside the tests")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("macro-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func typecheck(requiring name: String) throws -> (status: Int32, stderr: String) {
+            let source = dir.appendingPathComponent("Sample.swift")
+            try """
+                @attached(member, names: named(init))
+                macro PublicMemberwiseInit(requiring: [String] = []) = #externalMacro(module: "MWMacrosPlugin", type: "PublicMemberwiseInitMacro")
+                @PublicMemberwiseInit(requiring: ["\(name)"])
+                public struct Sample { public var seen: Int?; public var count: Int = 1; public var name: String }
+                """.write(to: source, atomically: true, encoding: .utf8)
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            p.arguments = ["swiftc", "-typecheck", source.path, "-load-plugin-executable", plugin.path + "#MWMacrosPlugin"]
+            let err = Pipe()
+            p.standardError = err
+            p.standardOutput = FileHandle.nullDevice
+            try p.run()
+            let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            p.waitUntilExit()
+            return (p.terminationStatus, text)
+        }
+        #expect(try typecheck(requiring: "seen").status == 0)
+        for stray in ["sen", "count", "name"] {
+            let r = try typecheck(requiring: stray)
+            #expect(r.status != 0, "requiring: [\"\(stray)\"] was accepted")
+            #expect(r.stderr.contains("requiring: names '\(stray)'"), "\(r.stderr)")
+        }
+    }
 }

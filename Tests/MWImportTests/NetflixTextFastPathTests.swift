@@ -1,9 +1,10 @@
 import Foundation
+import MWFoundation
 @testable import MWImport
 import MWTestSupport
 import Testing
 
-/// The byte-level paths of Netflix title reading (``NetflixText``, `Values.text`/`key`, the
+/// The byte-level paths of Netflix title reading (``NetflixText``, `Values.text`/`key`, `trimmedBlanks`, the
 /// ISO start-time test) give exactly what the Foundation calls they stand for give, on seeded
 /// random strings of the characters that make them differ: blanks of every kind, newlines,
 /// composed and decomposed accents, a lone combining mark, Hangul, the ": " separator.
@@ -39,9 +40,9 @@ import Testing
             #expect(Array(Values.key(s).utf8) == Array(Self.key(s).utf8), "key, \(at)")
             #expect(Array(NetflixText.title(s).utf8) == Array(Self.title(s).utf8), "title, \(at)")
             #expect(NetflixText.parts(s).map { Array($0.utf8) } == s.components(separatedBy: ": ").map { Array($0.utf8) }, "parts, \(at)")
-            #expect(Array(NetflixText.trimmed(s).utf8) == Array(s.trimmingCharacters(in: .whitespaces).utf8), "trimmed, \(at)")
-            #expect(Array(NetflixText.trimmed(s, newlines: true).utf8) == Array(s.trimmingCharacters(in: .whitespacesAndNewlines).utf8), "trimmed+newlines, \(at)")
-            #expect(Array(NetflixText.trimmed(sub).utf8) == Array(sub.trimmingCharacters(in: .whitespaces).utf8), "trimmed substring, \(at)")
+            #expect(Array(s.trimmedBlanks(newlines: false).utf8) == Array(s.trimmingCharacters(in: .whitespaces).utf8), "trimmed, \(at)")
+            #expect(Array(s.trimmedBlanks().utf8) == Array(s.trimmingCharacters(in: .whitespacesAndNewlines).utf8), "trimmed+newlines, \(at)")
+            #expect(Array(sub.trimmedBlanks(newlines: false).utf8) == Array(sub.trimmingCharacters(in: .whitespaces).utf8), "trimmed substring, \(at)")
             #expect(NetflixColumns.StartTimes.isISO(s) == Self.isISO(s), "isISO, \(at)")
         }
     }

@@ -27,7 +27,7 @@ import Testing
         let lib = c.build().library
         let show = try #require(lib.titles.first)
         #expect(lib.titles.count == 1 && lib.episodes.count == 3)
-        #expect(show.dateAdded == ImportDates.date(try #require(ForeignDate.parse("2022-11-01"))))
+        #expect(show.dateAdded == ImportDates.date(ForeignDate.parse("2022-11-01")))
         #expect(show.tags == ["binge", "sofa", "rainy", "late"])
         #expect(show.sources.count == 1 && show.sources.first?.row == 7, "\(show.sources)")
         #expect(show.exportTitle == "Harbour Lights" && show.exportYear == 2019)

@@ -9,7 +9,11 @@ import Foundation
 extension String {
     /// The string without leading and trailing white space (and line breaks, unless
     /// `newlines` is false): `trimmingCharacters(in: .whitespacesAndNewlines)` / `.whitespaces`.
-    public func trimmedBlanks(newlines: Bool = true) -> String { FastTrim.trim(Substring(self), newlines: newlines) }
+    public func trimmedBlanks(newlines: Bool = true) -> String {
+        // Most values start and end with a visible ASCII character: the string itself, uncopied.
+        if let first = utf8.first, let last = utf8.last, FastTrim.isVisible(first), FastTrim.isVisible(last) { return self }
+        return FastTrim.trim(Substring(self), newlines: newlines)
+    }
 }
 
 extension Substring {
@@ -18,6 +22,10 @@ extension Substring {
 }
 
 enum FastTrim {
+    /// Whether `b` is a visible ASCII character: never a blank or a newline, never joined to a
+    /// neighbour into one character that is.
+    static func isVisible(_ b: UInt8) -> Bool { (0x21...0x7E).contains(b) }
+
     static func trim(_ s: Substring, newlines: Bool) -> String {
         let u = s.utf8
         guard let first = u.first, let last = u.last else { return "" }

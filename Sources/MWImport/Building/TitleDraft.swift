@@ -114,9 +114,7 @@ struct TitleDraft {
     /// A match that saw TMDb's title (not blank) and year.
     static func saysMetadata(_ m: TMDbMatch) -> Bool {
         guard let title = m.title, m.year != nil else { return false }
-        // A visible ASCII first byte is no blank; Foundation's trimming (per title) otherwise.
-        if let b = title.utf8.first, (0x21...0x7E).contains(b) { return true }
-        return !title.trimmingCharacters(in: .whitespaces).isEmpty
+        return !title.trimmedBlanks(newlines: false).isEmpty
     }
 
     /// TMDb's title and year when the matcher saw them; with ``ImportBuildOptions/fillMetadata``

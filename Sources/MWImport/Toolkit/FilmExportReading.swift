@@ -74,7 +74,7 @@ extension FilmExportReading {
     static func eachCSVRow(_ files: [(ExportFile, FileStats.Kind, ExportContent)], _ c: ItemCollector,
                            _ body: (CSVFile.Record, SourceRef, CSVTable, ExportFile, FileStats.Kind) -> Void) {
         for (file, kind, parsed) in files.sorted(by: { $0.0.inner < $1.0.inner }) {
-            guard let t = parsed.csv?.table(headerWhere: { !($0.count == 1 && $0[0].isEmpty) }) else { continue }
+            guard let t = parsed.csv?.table else { continue }
             c.beginFile(file.display, kind: kind)
             t.eachRow(service.name, file, c) { row, src in body(row, src, t, file, kind) }
         }

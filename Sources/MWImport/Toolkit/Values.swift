@@ -5,14 +5,7 @@ import MWFoundation
 enum Values {
     /// The value trimmed, or nil when empty (or the JSON/Go spelling of nothing).
     static func text(_ s: String?) -> String? {
-        guard let s else { return nil }
-        // Most values start and end with a visible ASCII character: nothing to trim, and
-        // Foundation's trimming (per row and column) is skipped.
-        if let first = s.utf8.first, let last = s.utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
-            return s == "null" || s == "<nil>" ? nil : s
-        }
-        let t = s.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !t.isEmpty, t != "null", t != "<nil>" else { return nil }
+        guard let t = s?.trimmedBlanks(), !t.isEmpty, t != "null", t != "<nil>" else { return nil }
         return t
     }
 

@@ -147,7 +147,7 @@ extension BookImportJob.Outcome {
         s += "library: \(counted(lib.works.count, "work")), \(counted(lib.editions.count, "edition")), \(counted(lib.authors.count, "author")), "
             + "\(counted(lib.entries.count, "entry", "entries")); \(counted(result.waiting.count, "merge")) waiting in review\n"
         if let database, let merged {
-            s += mergedLine(database, BookEntity.allCases.map { ($0.rawValue, merged.tally($0)) })
+            s += mergedLine(database, merged.namedTallies)
             for w in merged.warnings { s += "warning: \(w)\n" }
         }
         for p in problems { s += "problem: \(p)\n" }
@@ -172,7 +172,7 @@ extension BookImportJob.Outcome {
         let doc = Doc(files: result.files, works: lib.works.count, editions: lib.editions.count, authors: lib.authors.count,
                       entries: lib.entries.count, waitingInReview: result.waiting.count, problems: problems, exitCode: exitCode,
                       diagnostics: result.diagnostics, database: database,
-                      merged: merged.map { m in Dictionary(uniqueKeysWithValues: BookEntity.allCases.map { ($0.rawValue, m.tally($0)) }) })
+                      merged: merged.map { m in Dictionary(uniqueKeysWithValues: m.namedTallies) })
         let e = JSONEncoder()
         e.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         return String(decoding: try e.encode(doc), as: UTF8.self) + "\n"

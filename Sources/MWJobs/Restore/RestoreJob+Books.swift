@@ -25,7 +25,7 @@ extension RestoreJob {
                                conflict: d.conflict, backupId: d.incomingId, databaseId: d.resultId, key: d.key,
                                fields: d.fields, reason: d.reason)
                 }
-                writer.finish(summary: BookEntity.allCases.map { ($0.rawValue, report.tally($0)) }, warnings: report.warnings)
+                writer.finish(summary: report.namedTallies, warnings: report.warnings)
                 try stream.commit()
             } catch {
                 stream.abandon()

@@ -21,6 +21,9 @@ public struct BookRestoreReport: Sendable, Equatable {
     /// The tally of one kind.
     public func tally(_ e: BookEntity) -> RestoreTally { tallies[e] ?? RestoreTally() }
 
+    /// Every kind's tally under its name, in ``BookEntity`` order (summaries, JSON reports).
+    public var namedTallies: [(String, RestoreTally)] { BookEntity.allCases.map { ($0.rawValue, tally($0)) } }
+
     /// Records inserted, updated or deleted: 0 when the restore changed nothing.
     public var changes: Int { tallies.values.reduce(0) { $0 + $1.insert + $1.update + $1.delete } }
 

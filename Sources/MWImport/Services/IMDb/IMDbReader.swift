@@ -106,7 +106,7 @@ public enum IMDbReader: FilmExportReading {
 
     static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options _: ImportOptions) {
         for (file, kind, parsed) in files.sorted(by: { $0.0.inner < $1.0.inner }) {
-            guard let csv = parsed.csv, let t = csv.table(headerWhere: { !($0.count == 1 && $0[0].isEmpty) }) else { continue }
+            guard let csv = parsed.csv, let t = csv.table else { continue }
             c.beginFile(file.display, kind: kind)
             let base = (file.baseName as NSString).deletingPathExtension
             let isWatchlist = base.lowercased().contains("watchlist")

@@ -113,7 +113,7 @@ public enum LetterboxdReader: FilmExportReading {
                 readList(file, csv, deleted: deleted, into: c, options: options)
                 continue
             }
-            guard let t = csv.table(headerWhere: { !($0.count == 1 && $0[0].isEmpty) }) else { continue }
+            guard let t = csv.table else { continue }
             for d in t.raggedRows { c.warn(d) }
             if kind == .letterboxdWatched, !(file.components.last ?? "").contains("watched") {
                 // watched, watchlist and liked films share one header; only the name tells them apart.

@@ -45,7 +45,7 @@ enum NetflixReader: FilmExportReading {
 
     static func read(_ files: [(ExportFile, FileStats.Kind, ExportContent)], into c: ItemCollector, options: ImportOptions) {
         for (file, kind, parsed) in files.sorted(by: { $0.0.inner < $1.0.inner }) {
-            guard let t = parsed.csv?.table(headerWhere: { !($0.count == 1 && $0[0].isEmpty) }) else { continue }
+            guard let t = parsed.csv?.table else { continue }
             c.beginFile(file.display, kind: kind)
             let ragged = Set(t.raggedRows.map(\.line))
             var rows: [CSVFile.Record] = []

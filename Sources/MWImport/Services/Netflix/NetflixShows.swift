@@ -52,15 +52,15 @@ struct NetflixShows {
     static func prefix(_ title: String) -> String? {
         let parts = NetflixText.parts(title)
         guard parts.count >= 2 else { return nil }
-        let head = NetflixText.trimmed(parts[0])
-        let rest = NetflixText.trimmed(parts.dropFirst().joined(separator: ": "))
+        let head = parts[0].trimmedBlanks(newlines: false)
+        let rest = parts.dropFirst().joined(separator: ": ").trimmedBlanks(newlines: false)
         return head.isEmpty || rest.isEmpty ? nil : head
     }
 
     /// `parsed` as an episode of its prefix's show when the prefix is one; else unchanged.
     func apply(_ parsed: NetflixTitles.Parsed) -> NetflixTitles.Parsed {
         guard parsed.show == nil, let head = Self.prefix(parsed.title), prefixes.contains(Values.key(head)) else { return parsed }
-        var parts = NetflixText.parts(parsed.title).map { NetflixText.trimmed($0) }
+        var parts = NetflixText.parts(parsed.title).map { $0.trimmedBlanks(newlines: false) }
         parts.removeFirst()
         var out = parsed
         out.show = head

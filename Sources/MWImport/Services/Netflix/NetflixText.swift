@@ -1,20 +1,11 @@
 import Foundation
+import MWFoundation
 
-/// The string work a Netflix title goes through (split at `": "`, blanks trimmed or made one
-/// space), with a byte-level path for the common case that gives exactly what Foundation's
-/// calls give: a file repeats this for every distinct title, and Foundation's trimming and
-/// splitting cost more than the rest of reading a title (issue 29).
+/// The string work a Netflix title goes through (split at `": "`, blanks made one space;
+/// trimming is MWFoundation's `trimmedBlanks`), with a byte-level path for the common case
+/// that gives exactly what Foundation's calls give: a file repeats this for every distinct
+/// title, and Foundation's splitting costs more than the rest of reading a title (issue 29).
 enum NetflixText {
-    /// Whether `b` is a visible ASCII character: never a blank or a newline, never joined to a
-    /// neighbour into one character.
-    static func isVisible(_ b: UInt8) -> Bool { (0x21...0x7E).contains(b) }
-
-    /// `s.trimmingCharacters(in: newlines ? .whitespacesAndNewlines : .whitespaces)`.
-    static func trimmed<S: StringProtocol>(_ s: S, newlines: Bool = false) -> String where S.UTF8View: BidirectionalCollection {
-        if let first = s.utf8.first, let last = s.utf8.last, isVisible(first), isVisible(last) { return String(s) }
-        return s.trimmingCharacters(in: newlines ? .whitespacesAndNewlines : .whitespaces)
-    }
-
     /// `s.components(separatedBy: ": ")`; an all-ASCII `s` is split by its bytes.
     static func parts(_ s: String) -> [String] {
         let u = s.utf8
@@ -44,7 +35,7 @@ enum NetflixText {
             defer { prev = b }
             return b < 0x80 && b != 0x09 && !(b == 0x20 && prev == 0x20)
         }
-        if plain, prev != 0x20 { return trimmed(raw, newlines: true) }
+        if plain, prev != 0x20 { return raw.trimmedBlanks() }
         return raw.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\u{A0}" }).joined(separator: " ")
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import MWFoundation
 
 /// Netflix's titles: `Show: Season N: Episode` in the account's language, where show names
 /// hold colons themselves (`Star Trek: Discovery: Season 1: The Vulcan Hello`) and some
@@ -71,17 +72,17 @@ enum NetflixTitles {
         guard parts.count >= 3 else { return unmarked(out, parts, memo: &memo) }
         var best: (index: Int, rank: Rank, season: Int?)?
         for i in stride(from: parts.count - 2, through: 1, by: -1) {
-            let show = NetflixText.trimmed(parts[..<i].joined(separator: ": "))
+            let show = parts[..<i].joined(separator: ": ").trimmedBlanks(newlines: false)
             guard let m = memo.marker(parts[i]) ?? namedSeason(parts[i], of: show) else { continue }
-            let episode = NetflixText.trimmed(parts[(i + 1)...].joined(separator: ": "))
+            let episode = parts[(i + 1)...].joined(separator: ": ").trimmedBlanks(newlines: false)
             guard !show.isEmpty, !episode.isEmpty else { continue }
             if best == nil || m.rank.rawValue < best!.rank.rawValue { best = (i, m.rank, m.season) }
         }
         guard let best else { return unmarked(out, parts, memo: &memo) }
-        out.show = NetflixText.trimmed(parts[..<best.index].joined(separator: ": "))
-        out.marker = NetflixText.trimmed(parts[best.index])
+        out.show = parts[..<best.index].joined(separator: ": ").trimmedBlanks(newlines: false)
+        out.marker = parts[best.index].trimmedBlanks(newlines: false)
         out.season = best.season
-        var episode = NetflixText.trimmed(parts[(best.index + 1)...].joined(separator: ": "))
+        var episode = parts[(best.index + 1)...].joined(separator: ": ").trimmedBlanks(newlines: false)
         if let (text, n) = memo.numbered(episode) { episode = text; out.number = n } else { out.number = leadingNumber(episode) }
         out.episode = episode
         return out
@@ -104,16 +105,16 @@ enum NetflixTitles {
     static func unmarked(_ whole: Parsed, _ parts: [String], memo: inout Memo) -> Parsed {
         // `Show: Episode 6`, `Show: 1화`: a show's episode with a number and no season.
         if parts.count >= 2, let n = NetflixMarkers.episodeNumber(parts.last!) {
-            let show = NetflixText.trimmed(parts.dropLast().joined(separator: ": "))
+            let show = parts.dropLast().joined(separator: ": ").trimmedBlanks(newlines: false)
             guard !show.isEmpty else { return whole }
             var out = whole
             out.show = show
-            out.episode = NetflixText.trimmed(parts.last!)
+            out.episode = parts.last!.trimmedBlanks(newlines: false)
             out.number = n
             return out
         }
         guard parts.count >= 2, let (text, n) = memo.numbered(parts.last!) else { return whole }
-        let show = NetflixText.trimmed(parts.dropLast().joined(separator: ": "))
+        let show = parts.dropLast().joined(separator: ": ").trimmedBlanks(newlines: false)
         guard !show.isEmpty else { return whole }
         var out = whole
         out.show = show
@@ -133,7 +134,7 @@ enum NetflixTitles {
         guard episode.hasSuffix(")"), let open = episode.lastIndex(of: "(") else { return nil }
         let inner = String(episode[episode.index(after: open)..<episode.index(before: episode.endIndex)])
         guard let n = NetflixMarkers.episodeNumber(inner) else { return nil }
-        let text = NetflixText.trimmed(episode[..<open])
+        let text = episode[..<open].trimmedBlanks(newlines: false)
         return (text.isEmpty ? episode : text, n)
     }
 

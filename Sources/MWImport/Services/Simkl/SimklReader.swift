@@ -54,7 +54,7 @@ enum SimklReader: FilmExportReading {
                 if let object = parsed.json as? [String: Any] { readJSON(object, file, c) }
                 continue
             }
-            guard let t = parsed.csv?.table(headerWhere: { !($0.count == 1 && $0[0].isEmpty) }) else { continue }
+            guard let t = parsed.csv?.table else { continue }
             c.beginFile(file.display, kind: kind)
             t.eachRow(service.name, file, c) { row, src in readRow(row, t, src, c) }
         }

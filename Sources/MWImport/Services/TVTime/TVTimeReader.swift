@@ -75,7 +75,7 @@ public enum TVTimeReader: FilmExportReading {
                 readJSON(json, file, kind, c)
                 continue
             }
-            guard let csv = parsed.csv, let t = csv.table(headerWhere: { !($0.count == 1 && $0[0].isEmpty) }) else { continue }
+            guard let csv = parsed.csv, let t = csv.table else { continue }
             for d in t.raggedRows { c.warn(d) }
             if kind == .notImported {
                 c.ignoreRows(t.rows.count, "TV Time table with nothing to import")

@@ -26,7 +26,7 @@ enum TraktImportCSV {
     }
 
     static func read(_ file: ExportFile, _ kind: FileStats.Kind, _ parsed: ExportContent, into c: ItemCollector) {
-        guard let t = parsed.csv?.table(headerWhere: { !($0.count == 1 && $0[0].isEmpty) }) else { return }
+        guard let t = parsed.csv?.table else { return }
         c.beginFile(file.display, kind: kind)
         t.eachRow(.trakt, file, c) { row, src in readRow(row, t, file, src, c) }
     }
