@@ -15,8 +15,11 @@ struct SharedFixturesTests {
     func load(_ name: String) throws -> Data { try Data(contentsOf: sharedFixtures.appendingPathComponent(name)) }
 
     /// Decodes one file with the type its name says it holds; returns a short fingerprint.
-    func decode(_ name: String) throws -> String {
-        let d = try load(name)
+    func decode(_ name: String) throws -> String { try Self.decode(name, try load(name)) }
+
+    /// Decodes `d` with the type the file name `name` says it holds, as mwkit reads such a
+    /// body (details mapped to the model's metadata); returns a short fingerprint.
+    static func decode(_ name: String, _ d: Data) throws -> String {
         let j = JSONDecoder()
         if name.contains("error-") {
             let e = try j.decode(TMDbErrorBody.self, from: d)
