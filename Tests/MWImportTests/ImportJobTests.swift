@@ -52,7 +52,7 @@ struct ImportJobTests {
             #expect(nightfall.viewings.filter(\.rewatch).count == 1 && nightfall.tags == ["cinema", "friends"])
             #expect(nightfall.watchedDate == DateCoding.parseISO("2022-05-05T11:00:00Z"))
             #expect(Set(nightfall.ratings.map(\.source)) == ["letterboxd", "imdb"] && nightfall.likedStatus == 1)
-            #expect(lib.notes.first?.text == "<i>Better</i> the second time.\r\n\r\nStill great.")
+            #expect(lib.notes.first?.text == "<i>Better</i> the second time.\n\nStill great.")  // CRLF in the field read as LF
             #expect(byTitle[1004]?.likedStatus == -1 && byTitle[1011]?.likedStatus == 1)
             // Episodes under their show, watches kept.
             #expect(lib.episodes.map(\.episodeCode) == ["S01E01", "S01E02"] && lib.episodes[0].viewings.count == 2)

@@ -102,7 +102,7 @@ struct LetterboxdRoundTripTests {
         #expect(pastLives.watches.map(\.rewatch) == [false, true])
         #expect(pastLives.tags == ["cinema", "with mum"])
         let onTheLine = try #require(back.items.first { $0.title == "On the Line" })
-        #expect(onTheLine.reviews.first?.text == "<blockquote>What kind of movie is this?</blockquote>\r\n\r\nI <i>liked</i> the \"bus\" scene.")
+        #expect(onTheLine.reviews.first?.text == "<blockquote>What kind of movie is this?</blockquote>\n\nI <i>liked</i> the \"bus\" scene.")
         #expect(onTheLine.reviews.first?.watchedDate?.day == "2023-09-01")
     }
 }

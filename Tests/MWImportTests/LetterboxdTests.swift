@@ -103,7 +103,7 @@ struct LetterboxdTests {
         #expect(line.watches.count == 1, "the review is the diary entry's, not a second watch")
         #expect(line.reviews.count == 1)
         let review = try #require(line.reviews.first)
-        #expect(review.text == "<blockquote>What kind of movie is this?</blockquote>\r\n\r\nI <i>liked</i> the \"bus\" scene.")
+        #expect(review.text == "<blockquote>What kind of movie is this?</blockquote>\n\nI <i>liked</i> the \"bus\" scene.")  // the file's CRLF read as LF
         #expect(review.isHTML)
         #expect(review.watchedDate?.day == "2023-09-01")
         #expect(review.source.line == 2)

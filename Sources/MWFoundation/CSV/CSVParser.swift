@@ -23,6 +23,8 @@ import Foundation
 ///   else (text after a closing quote), the quote is kept, the character after it is dropped,
 ///   and the field goes on as quoted.
 /// - An unterminated quoted field runs to the end of the file.
+/// - One deliberate difference: inside a quoted field, CRLF and a lone CR are read as LF
+///   (``unifiedLineBreaks(_:)``); `CSVReader` keeps them as written.
 /// - CR, LF and CRLF end a record outside quotes; an empty line is a record of one empty
 ///   field; a delimiter at the end of the file adds an empty last field; no record follows a
 ///   final line break.
@@ -123,18 +125,18 @@ enum CSVParser {
                         p = c == quote ? n + 1 : min(end, n + scalarLength(c))
                         start = p
                     }
-                    let field: String
+                    var field: String
+                    let fieldBreaks: Int
                     if copied {
                         scratch.append(contentsOf: UnsafeBufferPointer(start: base + start, count: stop - start))
-                        field = scratch.withUnsafeBufferPointer { b in
-                            breaks += lineBreaks(b)
-                            return String(decoding: b, as: UTF8.self)
-                        }
+                        (field, fieldBreaks) = scratch.withUnsafeBufferPointer { b in (String(decoding: b, as: UTF8.self), lineBreaks(b)) }
                         scratch.removeAll(keepingCapacity: true)
                     } else {
-                        breaks += lineBreaks(UnsafeBufferPointer(start: base + start, count: stop - start))
+                        fieldBreaks = lineBreaks(UnsafeBufferPointer(start: base + start, count: stop - start))
                         field = string(start, stop)
                     }
+                    breaks += fieldBreaks
+                    if fieldBreaks > 0 { field = unifiedLineBreaks(field) }
                     fields.append(field)
                     if endOfRecord { break record }
                 } else {
@@ -167,6 +169,23 @@ enum CSVParser {
     /// The length of the UTF-8 sequence whose lead byte is `b`.
     @inline(__always) static func scalarLength(_ b: UInt8) -> Int {
         b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
+    }
+
+    /// `field` with each CRLF or lone CR made one LF: a line break inside a quoted field is the
+    /// same text whichever way the file ends its lines (an editor or a spreadsheet saving it
+    /// again with CRLF must not change a review or a list's description, nor the ids made from
+    /// them). A field without CR is returned as it is.
+    static func unifiedLineBreaks(_ field: String) -> String {
+        guard field.utf8.contains(cr) else { return field }
+        var out: [UInt8] = []
+        out.reserveCapacity(field.utf8.count)
+        var lastCR = false
+        for u in field.utf8 {
+            if u == cr { out.append(lf); lastCR = true; continue }
+            if !(u == lf && lastCR) { out.append(u) }
+            lastCR = false
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Line breaks in a field's bytes (CRLF counts once).

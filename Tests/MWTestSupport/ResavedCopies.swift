@@ -1,0 +1,42 @@
+import CSV
+import Foundation
+
+/// A CSV export as spreadsheets and editors save it again — the same records in other bytes:
+/// what a user hands mwkit after opening their export in Excel, LibreOffice or a text editor.
+/// An import of each copy must give what the export itself gives.
+public enum ResavedCopies {
+    /// Each copy of `data` (a UTF-8 CSV; a byte order mark allowed) with what was done to it:
+    /// - a UTF-8 byte order mark, CRLF line ends and blank lines at the end;
+    /// - UTF-16 little-endian with its byte order mark (Excel's "Unicode text");
+    /// - Windows-1252, when the text has non-ASCII characters and that code page holds them all;
+    /// - when `delimiter` is a comma and every record has as many fields as the header: the
+    ///   columns in reverse order, `;` between fields and every field quoted (a spreadsheet in a
+    ///   locale whose decimal mark is the comma), records read with CSV.swift, not mwkit's parser.
+    public static func of(_ data: Data, delimiter: Character = ",") -> [(how: String, bytes: Data)] {
+        var bytes = Array(data)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        guard let text = String(validating: bytes, as: UTF8.self) else { return [] }
+        var out: [(String, Data)] = []
+        let crlf = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n")
+        out.append(("BOM, CRLF, blank lines at the end", Data([0xEF, 0xBB, 0xBF]) + Data((crlf + "\r\n\r\n").utf8)))
+        out.append(("UTF-16LE with BOM", Data([0xFF, 0xFE]) + text.data(using: .utf16LittleEndian)!))
+        // Only when the code page holds the text byte for byte: Foundation writes a decomposed
+        // `e` + U+0300 as the code page's `è` even when told not to lose anything, and String's
+        // `==` calls the two equal.
+        if text.utf8.contains(where: { $0 >= 0x80 }), let cp = text.data(using: .windowsCP1252, allowLossyConversion: false),
+           String(data: cp, encoding: .windowsCP1252).map({ Array($0.utf8) }) == Array(text.utf8) {
+            out.append(("Windows-1252", cp))
+        }
+        if delimiter == ",", let reader = try? CSVReader(string: text, hasHeaderRow: false) {
+            var records: [[String]] = []
+            while let r = reader.next() { records.append(r) }
+            if let width = records.first?.count, width > 1, records.allSatisfy({ $0.count == width || $0 == [""] }) {
+                let lines = records.filter { $0 != [""] }.map { r in
+                    r.reversed().map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: ";")
+                }
+                out.append(("columns reversed, ';', every field quoted", Data((lines.joined(separator: "\n") + "\n").utf8)))
+            }
+        }
+        return out
+    }
+}
