@@ -11,7 +11,9 @@ public enum ResavedCopies {
     /// - Windows-1252, when the text has non-ASCII characters and that code page holds them all;
     /// - when `delimiter` is a comma and every record has as many fields as the header: the
     ///   columns in reverse order, `;` between fields and every field quoted (a spreadsheet in a
-    ///   locale whose decimal mark is the comma), records read with CSV.swift, not mwkit's parser.
+    ///   locale whose decimal mark is the comma), records read with CSV.swift, not mwkit's parser;
+    ///   and, under the same condition, an empty column after the last (a spreadsheet's stray
+    ///   last column: an empty header, an empty field on every row).
     public static func of(_ data: Data, delimiter: Character = ",") -> [(how: String, bytes: Data)] {
         var bytes = Array(data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
@@ -35,6 +37,10 @@ public enum ResavedCopies {
                     r.reversed().map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: ";")
                 }
                 out.append(("columns reversed, ';', every field quoted", Data((lines.joined(separator: "\n") + "\n").utf8)))
+                let padded = records.filter { $0 != [""] }.map { r in
+                    (r + [""]).map { $0.utf8.contains(where: { [0x2C, 0x22, 0x0D, 0x0A].contains($0) }) ? "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : $0 }.joined(separator: ",")
+                }
+                out.append(("an empty column after the last", Data((padded.joined(separator: "\r\n") + "\r\n").utf8)))
             }
         }
         return out

@@ -69,6 +69,9 @@ public enum ExportContent {
     /// The first record that is not blank: the header of a plain CSV export.
     public var firstRecord: CSVFile.Record? { csv?.records.first { !$0.isBlank } }
 
-    /// The header names of a plain CSV in lower case.
-    public var headerKeys: Set<String> { Set(firstRecord?.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? []) }
+    /// The header names of a plain CSV in lower case; an empty name is no column (a
+    /// spreadsheet's stray last column) and is left out, so detection sees the export's own.
+    public var headerKeys: Set<String> {
+        Set(firstRecord?.fields.lazy.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty } ?? [])
+    }
 }
