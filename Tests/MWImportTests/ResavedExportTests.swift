@@ -4,19 +4,20 @@ import MWCore
 import MWTestSupport
 import Testing
 
-/// Every real film CSV present (the samples, and `$MWKIT_CORPUS` when set), saved again as
-/// spreadsheets and editors save it (``ResavedCopies``: a byte order mark and CRLF, UTF-16,
-/// Windows-1252, reversed `;`-separated columns), imports to the same library as the export
+/// Every real film CSV and JSON export present (the samples, and `$MWKIT_CORPUS` when set),
+/// saved again as spreadsheets, editors and other tools save it (``ResavedCopies``: a byte
+/// order mark and CRLF, UTF-16, Windows-1252, reversed `;`-separated columns, a stray empty
+/// column; JSON with sorted keys or pretty-printed), imports to the same library as the export
 /// itself, with the same rows read: how a file is encoded and laid out is never data.
-@Suite("Film exports saved again by a spreadsheet read the same")
+@Suite("Film exports saved again by another tool read the same")
 struct ResavedExportTests {
     @Test(.enabled(if: FilmCorpusTests.present, "no real export present; not checked"), arguments: FilmCorpusTests.services)
     func everyCopyImportsTheSameLibrary(_ service: String) throws {
         let fx = try Fixture()
         var checked = 0, problems: [String] = []
-        for url in FilmCorpusTests.files(service) where url.pathExtension.lowercased() == "csv" {
+        for url in FilmCorpusTests.files(service) where ["csv", "json"].contains(url.pathExtension.lowercased()) {
             let data = try Data(contentsOf: url)
-            let copies = ResavedCopies.of(data)
+            let copies = url.pathExtension.lowercased() == "json" ? ResavedCopies.ofJSON(data) : ResavedCopies.of(data)
             guard !copies.isEmpty else { continue }
             // The export and its copies under the same name, so provenance names the same file.
             func imported(_ bytes: Data, _ folder: String) throws -> SampleImport {
@@ -39,7 +40,7 @@ struct ResavedExportTests {
             }
             checked += 1
         }
-        print("\(service): \(checked) CSV export(s) checked in their re-saved copies")
+        print("\(service): \(checked) CSV/JSON export(s) checked in their re-saved copies")
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 

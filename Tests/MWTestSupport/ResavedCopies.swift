@@ -45,4 +45,22 @@ public enum ResavedCopies {
         }
         return out
     }
+
+    /// Each copy of a JSON export as another tool writes the same value: keys sorted without
+    /// white space, and pretty-printed with CRLF line ends and a UTF-8 byte order mark (both
+    /// through `JSONSerialization`); none when `data` is not JSON.
+    public static func ofJSON(_ data: Data) -> [(how: String, bytes: Data)] {
+        var bytes = Array(data)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        guard let value = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) else { return [] }
+        var out: [(String, Data)] = []
+        if let sorted = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed]) {
+            out.append(("keys sorted, no white space", sorted))
+        }
+        if let pretty = try? JSONSerialization.data(withJSONObject: value, options: [.prettyPrinted, .fragmentsAllowed]) {
+            let crlf = String(decoding: pretty, as: UTF8.self).replacingOccurrences(of: "\n", with: "\r\n")
+            out.append(("pretty, CRLF, BOM", Data([0xEF, 0xBB, 0xBF]) + Data(crlf.utf8)))
+        }
+        return out
+    }
 }
