@@ -1,5 +1,7 @@
 import Foundation
+import MWCore
 import MWFoundation
+import MWJobs
 import MWTestSupport
 import Testing
 @testable import MWBooks
@@ -9,12 +11,16 @@ import Testing
 /// library as the export itself.
 @Suite("Book exports saved again by a spreadsheet read the same")
 struct ResavedBookExportTests {
-    @Test(.enabled(if: SampleFiles.present, "real samples absent at ../shared/samples/third-party; not checked"))
-    func everyCopyImportsTheSameLibrary() throws {
+    /// The book trackers whose folders are walked (one test case each, run side by side).
+    static let services = FormatRegistry.standard.bookReaders.map(\.name)
+
+    @Test(.enabled(if: SampleFiles.present, "real samples absent at ../shared/samples/third-party; not checked"), arguments: services)
+    func everyCopyImportsTheSameLibrary(_ service: String) throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("resaved-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
         var checked = 0, problems: [String] = []
-        for (_, url) in BookCorpusTests.files() {
+        let mine = BookCorpusTests.files().filter { $0.service == service }
+        for (_, url) in mine {
             let data = try Data(contentsOf: url)
             let tsv = url.pathExtension.lowercased() != "csv"
             let copies = ResavedCopies.of(data, delimiter: tsv ? "\t" : ",")
@@ -38,8 +44,8 @@ struct ResavedBookExportTests {
             }
             checked += 1
         }
-        print("books: \(checked) export(s) checked in their re-saved copies")
-        #expect(checked >= 5)
+        print("\(service): \(checked) of \(mine.count) export(s) checked in their re-saved copies")
+        #expect(mine.isEmpty || checked > 0, "\(service): no export could be re-saved")
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 }
