@@ -15,7 +15,8 @@ struct ResavedExportTests {
     func everyCopyImportsTheSameLibrary(_ service: String) throws {
         let fx = try Fixture()
         var checked = 0, problems: [String] = []
-        for url in FilmCorpusTests.files(service) where ["csv", "json"].contains(url.pathExtension.lowercased()) {
+        let mine = FilmCorpusTests.files(service).filter { ["csv", "json"].contains($0.pathExtension.lowercased()) }
+        for url in mine {
             let data = try Data(contentsOf: url)
             let copies = url.pathExtension.lowercased() == "json" ? ResavedCopies.ofJSON(data) : ResavedCopies.of(data)
             guard !copies.isEmpty else { continue }
@@ -40,7 +41,8 @@ struct ResavedExportTests {
             }
             checked += 1
         }
-        print("\(service): \(checked) CSV/JSON export(s) checked in their re-saved copies")
+        print("\(service): \(checked) of \(mine.count) CSV/JSON export(s) checked in their re-saved copies")
+        #expect(mine.isEmpty || checked > 0, "\(service): no export could be re-saved")
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 

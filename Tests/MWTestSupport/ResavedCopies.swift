@@ -5,7 +5,8 @@ import Foundation
 /// what a user hands mwkit after opening their export in Excel, LibreOffice or a text editor.
 /// An import of each copy must give what the export itself gives.
 public enum ResavedCopies {
-    /// Each copy of `data` (a UTF-8 CSV; a byte order mark allowed) with what was done to it:
+    /// Each copy of `data` (a CSV in UTF-8, UTF-16 with its byte order mark, or else
+    /// Windows-1252, as the services write them) with what was done to it:
     /// - a UTF-8 byte order mark, CRLF line ends and blank lines at the end;
     /// - UTF-16 little-endian with its byte order mark (Excel's "Unicode text");
     /// - Windows-1252, when the text has non-ASCII characters and that code page holds them all;
@@ -15,9 +16,7 @@ public enum ResavedCopies {
     ///   and, under the same condition, an empty column after the last (a spreadsheet's stray
     ///   last column: an empty header, an empty field on every row).
     public static func of(_ data: Data, delimiter: Character = ",") -> [(how: String, bytes: Data)] {
-        var bytes = Array(data)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        guard let text = String(validating: bytes, as: UTF8.self) else { return [] }
+        guard let text = text(data) else { return [] }
         var out: [(String, Data)] = []
         let crlf = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n")
         out.append(("BOM, CRLF, blank lines at the end", Data([0xEF, 0xBB, 0xBF]) + Data((crlf + "\r\n\r\n").utf8)))
@@ -44,6 +43,23 @@ public enum ResavedCopies {
             }
         }
         return out
+    }
+
+    /// The text of `data`, decoded by Foundation (not mwkit's decoder): UTF-8 (a byte order mark
+    /// dropped), UTF-16 with its byte order mark, else Windows-1252 (older IMDb exports); nil
+    /// for UTF-8 with invalid bytes among valid multi-byte characters.
+    static func text(_ data: Data) -> String? {
+        let bytes = Array(data)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return String(validating: bytes.dropFirst(3), as: UTF8.self) }
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+            return String(data: data, encoding: .utf16).map { $0.hasPrefix("\u{FEFF}") ? String($0.dropFirst()) : $0 }
+        }
+        if let utf8 = String(validating: bytes, as: UTF8.self) { return utf8 }
+        // UTF-8 with a few bad bytes (some LibraryThing exports) is no one encoding Foundation
+        // decodes as mwkit does (``TextDecoding``): no copy is made of it.
+        let lossy = String(decoding: bytes, as: UTF8.self)
+        if lossy.unicodeScalars.contains(where: { $0.value >= 0x80 && $0 != "\u{FFFD}" }) { return nil }
+        return String(data: data, encoding: .windowsCP1252)
     }
 
     /// Each copy of a JSON export as another tool writes the same value: keys sorted without

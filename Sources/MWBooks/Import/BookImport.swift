@@ -173,8 +173,8 @@ public enum BookImport {
         while var batch = batches.popLast() {
             batch.reverse()
             while let row = batch.popLast() {
-                let (work, editions) = merger.add([row])
-                if !work.isEmpty, let e = merger.entryIndex(work) {
+                let (work, editions, entry) = merger.add([row])
+                if let e = entry {
                     if e >= firstRow.count { firstRow += repeatElement(Int.max, count: e - firstRow.count + 1) }
                     firstRow[e] = min(firstRow[e], row.sourceIndex)
                 }

@@ -95,8 +95,6 @@ struct BookRowFold {
 
     // Entry bookkeeping for BookRowFold+Entry.swift (the indices stay private here).
     func entryIndex(work w: Int) -> Int? { w < entryOfWork.count && entryOfWork[w] >= 0 ? entryOfWork[w] : nil }
-    /// The entry of the work with id `workId`.
-    func entryIndex(_ workId: String) -> Int? { workIndex[workId].flatMap(entryIndex(work:)) }
     mutating func newEntryID(_ workId: String) -> String { newID("entry", workId) }
     /// Appends `e`, the entry of work `w`.
     mutating func appendEntry(_ e: LibraryEntry, work w: Int) {
@@ -120,13 +118,14 @@ struct BookRowFold {
     /// the rows the first pass folded together). `entry` gives the user's values already
     /// folded (nil: the rows' own values); `entryRow` is the row whose edition the entry
     /// points at; `pending` carries an uncertain merge of the first pass. Returns the work's
-    /// id and each row's edition id.
+    /// id, each row's edition id and the index of the work's entry in the library.
     @discardableResult
-    mutating func add(_ rows: [BookRow], entry given: EntryValues? = nil, entryRow: Int = 0, pending: Bool = false) -> (work: String, editions: [String]) {
-        guard let first = rows.first else { return ("", []) }
+    mutating func add(_ rows: [BookRow], entry given: EntryValues? = nil, entryRow: Int = 0, pending: Bool = false)
+        -> (work: String, editions: [String], entry: Int?) {
+        guard let first = rows.first else { return ("", [], nil) }
         if first.attaches && !rows.contains(where: { !$0.attaches }) && rows.flatMap(BookIdentity.externalKeys).allSatisfy({ workByExternal[$0] == nil }) {
             unattached(rows)
-            return ("", [])
+            return ("", [], nil)
         }
         var authorIds: [[String]] = []
         for row in rows {
@@ -179,7 +178,7 @@ struct BookRowFold {
         } else {
             for (n, row) in rows.enumerated() { entry(EntryValues(row), work: w, edition: editions[n]) }
         }
-        return (workId, editions)
+        return (workId, editions, entryIndex(work: w))
     }
 
     /// Rows naming their book by id alone (``BookRow/attaches``) whose work no row of the

@@ -2,14 +2,14 @@ import Foundation
 
 extension RowReading {
     /// The reading status the word in `column` names (Hardcover's `Status`, StoryGraph's `Read
-    /// Status`): to-read when the cell is empty (reported) or its word names no status (which
-    /// ``BookRow/keepStatusWord(_:_:)`` then keeps).
-    mutating func status(_ column: String) -> ReadingStatus {
+    /// Status`), and the word: to-read when the cell is empty (reported) or its word names no
+    /// status (which ``BookRow/keepStatusWord(_:_:)`` then keeps, once the row's dates are read).
+    mutating func status(_ column: String) -> (status: ReadingStatus, word: String?) {
         guard let word = text(column) else {
             bad(column, "no \(column); imported as to-read")
-            return .toRead
+            return (.toRead, nil)
         }
-        return ReadingStatus.from(word) ?? .toRead
+        return (ReadingStatus.from(word) ?? .toRead, word)
     }
 }
 

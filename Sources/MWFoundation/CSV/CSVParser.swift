@@ -24,7 +24,7 @@ import Foundation
 ///   and the field goes on as quoted.
 /// - An unterminated quoted field runs to the end of the file.
 /// - One deliberate difference: inside a quoted field, CRLF and a lone CR are read as LF
-///   (``unifiedLineBreaks(_:)``); `CSVReader` keeps them as written.
+///   (``quotedField(_:)``); `CSVReader` keeps them as written.
 /// - CR, LF and CRLF end a record outside quotes; an empty line is a record of one empty
 ///   field; a delimiter at the end of the file adds an empty last field; no record follows a
 ///   final line break.
@@ -125,19 +125,16 @@ enum CSVParser {
                         p = c == quote ? n + 1 : min(end, n + scalarLength(c))
                         start = p
                     }
-                    var field: String
-                    let fieldBreaks: Int
+                    let field: (text: String, breaks: Int)
                     if copied {
                         scratch.append(contentsOf: UnsafeBufferPointer(start: base + start, count: stop - start))
-                        (field, fieldBreaks) = scratch.withUnsafeBufferPointer { b in (String(decoding: b, as: UTF8.self), lineBreaks(b)) }
+                        field = scratch.withUnsafeBufferPointer(quotedField)
                         scratch.removeAll(keepingCapacity: true)
                     } else {
-                        fieldBreaks = lineBreaks(UnsafeBufferPointer(start: base + start, count: stop - start))
-                        field = string(start, stop)
+                        field = quotedField(UnsafeBufferPointer(start: base + start, count: stop - start))
                     }
-                    breaks += fieldBreaks
-                    if fieldBreaks > 0 { field = unifiedLineBreaks(field) }
-                    fields.append(field)
+                    breaks += field.breaks
+                    fields.append(field.text)
                     if endOfRecord { break record }
                 } else {
                     let start = p
@@ -171,30 +168,25 @@ enum CSVParser {
         b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
     }
 
-    /// `field` with each CRLF or lone CR made one LF: a line break inside a quoted field is the
-    /// same text whichever way the file ends its lines (an editor or a spreadsheet saving it
-    /// again with CRLF must not change a review or a list's description, nor the ids made from
-    /// them). A field without CR is returned as it is.
-    static func unifiedLineBreaks(_ field: String) -> String {
-        guard field.utf8.contains(cr) else { return field }
+    /// A quoted field's text from its content bytes, and the line breaks in it (CRLF counts
+    /// once). Bytes without CR are decoded as they are; in a field holding one, each CRLF or
+    /// lone CR becomes one LF: a line break inside a quoted field is the same text whichever way
+    /// the file ends its lines (an editor or a spreadsheet saving it again with CRLF must not
+    /// change a review or a list's description, nor the ids made from them).
+    static func quotedField(_ bytes: UnsafeBufferPointer<UInt8>) -> (text: String, breaks: Int) {
+        var breaks = 0, sawCR = false, lastCR = false
+        for u in bytes {
+            if u == lf { if !lastCR { breaks += 1 }; lastCR = false } else if u == cr { breaks += 1; sawCR = true; lastCR = true } else { lastCR = false }
+        }
+        guard sawCR else { return (String(decoding: bytes, as: UTF8.self), breaks) }
         var out: [UInt8] = []
-        out.reserveCapacity(field.utf8.count)
-        var lastCR = false
-        for u in field.utf8 {
+        out.reserveCapacity(bytes.count)
+        lastCR = false
+        for u in bytes {
             if u == cr { out.append(lf); lastCR = true; continue }
             if !(u == lf && lastCR) { out.append(u) }
             lastCR = false
         }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// Line breaks in a field's bytes (CRLF counts once).
-    static func lineBreaks(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var n = 0
-        var lastCR = false
-        for u in bytes {
-            if u == lf { if !lastCR { n += 1 }; lastCR = false } else if u == cr { n += 1; lastCR = true } else { lastCR = false }
-        }
-        return n
+        return (String(decoding: out, as: UTF8.self), breaks)
     }
 }

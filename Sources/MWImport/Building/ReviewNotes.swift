@@ -3,7 +3,7 @@ import MWFoundation
 import MWCore
 
 /// Reviews, comments and notes written about a title or episode become owner-only notes
-/// (docs/IMPORT.md "Reviews"). The text is kept exactly as exported, HTML included
+/// (docs/IMPORT.md "Reviews"). The text is kept as exported (line breaks LF), HTML included
 /// (Letterboxd writes `<i>`, `<b>`, `<blockquote>`, `<br />`): converting markup to text
 /// would lose what the user wrote (a literal `<` in prose, line structure), and a later
 /// export to Letterboxd wants the markup back. The same text on the same record is one note.

@@ -245,7 +245,8 @@ public struct ForeignMark: Sendable, Codable, Hashable {
 /// Text the user wrote about an item.
 @PublicMemberwiseInit(requiring: ["date"])
 public struct ForeignReview: Sendable, Codable, Hashable {
-    /// The text exactly as exported (Letterboxd reviews hold HTML such as `<i>`, `<blockquote>`).
+    /// The text as exported (Letterboxd reviews hold HTML such as `<i>`, `<blockquote>`); a
+    /// CSV's line breaks in it are LF, whichever the file uses.
     public var text: String
     /// Whether the text holds HTML markup.
     public var isHTML: Bool = false

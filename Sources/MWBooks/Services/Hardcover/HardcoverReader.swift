@@ -28,8 +28,9 @@ enum HardcoverReader: BookTrackerReader {
 
     static func read(_ t: CSVTable, into out: inout BookFileRead) {
         out.eachRow(t, unkept: unkeptColumns) { record, r, title, out in
+            let (status, statusWord) = r.status("Status")
             var row = BookRow(source: service.name, file: out.file, line: record.line, row: t.rowNumber(record),
-                              title: title, authors: BookValues.names(t.value(record, "Author")), status: r.status("Status"))
+                              title: title, authors: BookValues.names(t.value(record, "Author")), status: status)
             r.isbns("ISBN 10", into: &row)
             r.isbns("ISBN 13", into: &row)
             if let asin = r.text("ASIN") { row.asins = [asin.uppercased()] }
@@ -56,7 +57,7 @@ enum HardcoverReader: BookTrackerReader {
             if let owned = r.text("Owned")?.lowercased(), owned == "true" || owned == "false" { row.ownedCopies = owned == "true" ? 1 : 0 }
             // The review again as rich text: counted only when it holds what `Review` does not.
             if review == nil, r.text("Review Slate") != nil { out.unkept("Review Slate") }
-            row.keepStatusWord(r.text("Status"), &out)
+            row.keepStatusWord(statusWord, &out)
             for c in unkeptFlags where r.text(c)?.lowercased() == "true" { out.unkept(c) }
             return row
         }

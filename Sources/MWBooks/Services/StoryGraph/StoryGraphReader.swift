@@ -32,8 +32,9 @@ enum StoryGraphReader: BookTrackerReader {
     static func read(_ t: CSVTable, into out: inout BookFileRead) {
         out.eachRow(t) { record, r, title, out in
             let authors = BookValues.names(t.value(record, "Authors"))
+            let (status, statusWord) = r.status("Read Status")
             var row = BookRow(source: service.name, file: out.file, line: record.line, row: t.rowNumber(record),
-                              title: title, authors: authors, status: r.status("Read Status"))
+                              title: title, authors: authors, status: status)
             var asins: [String] = []
             r.isbns("ISBN/UID", into: &row) { v in
                 guard isASIN(v.uppercased()) else { return false }
@@ -60,7 +61,7 @@ enum StoryGraphReader: BookTrackerReader {
             case let v?: r.bad("Owned?", "\(quoted(v)) is not Yes or No; left empty")
             case nil: break
             }
-            row.keepStatusWord(r.text("Read Status"), &out)
+            row.keepStatusWord(statusWord, &out)
             row.readCount = r.count("Read Count")
             return row
         }
